@@ -1,0 +1,16 @@
+"""The rule engines: pure Python, one module per game, no Django and no I/O (see ENGINE.md)."""
+
+from games.rules.base import IllegalAction
+from games.rules.sunduchok import SUNDUCHOK
+
+GAMES = {game.key: game for game in (SUNDUCHOK,)}
+
+
+def get_game(key: str):
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise ValueError(f"Unknown game '{key}'.") from None
+
+
+__all__ = ["GAMES", "IllegalAction", "get_game"]

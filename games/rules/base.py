@@ -1,0 +1,33 @@
+"""What every game module shares: the error for illegal moves and validated variants."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+
+class IllegalAction(Exception):
+    """An action that is not legal in this state; the message is meant for the player."""
+
+
+def build_variant(variant_class: type, presets: Mapping[str, Mapping[str, Any]], game_title: str,
+                  preset: str = "standard", **fields: Any):
+    """A frozen variant: the preset's field overrides, then `fields`, each checked by the class.
+
+    Raises ValueError naming the bad preset, field or value.
+    """
+    if preset not in presets:
+        raise ValueError(f"{game_title} has no preset '{preset}' (known: {', '.join(presets)}).")
+    known = {field.name for field in dataclasses.fields(variant_class)}
+    values = {**presets[preset], **fields}
+    unknown = sorted(set(values) - known)
+    if unknown:
+        raise ValueError(f"Unknown variant field '{unknown[0]}' for {game_title} (known: {', '.join(sorted(known))}).")
+    return variant_class(**values)
+
+
+def check_choice(name: str, value: Any, allowed: tuple) -> None:
+    # bool is an int subclass: True must not pass for 1, nor 1 for True.
+    if not any(type(value) is type(option) and value == option for option in allowed):
+        raise ValueError(f"Variant field '{name}' must be one of {', '.join(map(repr, allowed))}, not {value!r}.")

@@ -1,0 +1,44 @@
+"""Card names shared by every game: "10H" is the ten of hearts, "QS" the queen of spades.
+
+Deck order — rank 2…A, then suit C D H S — is the one canonical order for listing cards
+(legal actions, hands, logs), so that equal sets of cards always print the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS = ("C", "D", "H", "S")
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_NAMES = {
+    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
+    "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+}
+RANK_INDEX = {rank: index for index, rank in enumerate(RANKS)}
+SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
+
+
+def rank_of(card: str) -> str:
+    return card[:-1]
+
+
+def suit_of(card: str) -> str:
+    return card[-1]
+
+
+def is_card(value: object) -> bool:
+    return isinstance(value, str) and len(value) in (2, 3) and value[:-1] in RANK_INDEX and value[-1] in SUIT_INDEX
+
+
+def card_sort_key(card: str) -> tuple[int, int]:
+    return RANK_INDEX[card[:-1]], SUIT_INDEX[card[-1]]
+
+
+def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=card_sort_key))
+
+
+def make_deck(ranks: Iterable[str]) -> tuple[str, ...]:
+    """Every card of the given ranks, in deck order."""
+    return tuple(rank + suit for rank in sorted(ranks, key=RANK_INDEX.__getitem__) for suit in SUITS)

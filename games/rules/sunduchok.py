@@ -1,0 +1,506 @@
+"""Sunduchok ("little chests"): ask an opponent three questions to collect four-of-a-kind chests.
+
+The rules implemented are ../shared/rules/sunduchok.md; the standard preset is the house variant of
+`sunduchok-three-questions.ru.txt`, the other presets are the variations the sources describe.
+
+A state is immutable. `apply` copies the state into a `_Table` (plain lists), plays the action and
+every automatic move that follows (draws, skipped turns, passes), and freezes the result again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.rules.base import IllegalAction, build_variant, check_choice
+from games.rules.cards import RANK_NAMES, RANKS, SUITS, is_card, make_deck, rank_of, sort_cards, suit_of
+
+DECK_RANKS = {36: RANKS[4:], 52: RANKS}
+
+
+@dataclasses.dataclass(frozen=True)
+class SunduchokVariant:
+    deck: int = 36
+    hand_size: int = 4
+    target: str = "any"                 # whom you may ask: any opponent with cards, the next one, or
+                                        # after a success the same one again
+    questions: str = "three"            # rank, count and suits; or the rank alone
+    must_hold_rank: bool = True
+    deal_all: bool = False
+    show_chests: bool = True
+
+    def __post_init__(self) -> None:
+        check_choice("deck", self.deck, (36, 52))
+        check_choice("hand_size", self.hand_size, tuple(range(1, 10)))
+        check_choice("target", self.target, ("any", "next", "same-after-success"))
+        check_choice("questions", self.questions, ("three", "rank-only"))
+        for flag in ("must_hold_rank", "deal_all", "show_chests"):
+            check_choice(flag, getattr(self, flag), (True, False))
+
+    @property
+    def ranks(self) -> tuple[str, ...]:
+        return DECK_RANKS[self.deck]
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "add-hobby": {"target": "next"},
+    "nastolnie-igri": {"target": "same-after-success"},
+    "deck-52": {"deck": 52},
+    "aurabox": {"questions": "rank-only"},
+    "deal-all": {"deal_all": True},
+    "open-ranks": {"must_hold_rank": False},
+    "hidden-chests": {"show_chests": False},
+}
+
+PRESET_DESCRIPTIONS = {
+    "standard": "Three questions to any opponent with cards; ask only for ranks you hold.",
+    "add-hobby": "Ask the next player clockwise who holds cards; anyone once the stock is empty.",
+    "nastolnie-igri": "After a successful request you must keep asking the same opponent.",
+    "deck-52": "A 52-card deck from twos to aces: thirteen chests.",
+    "aurabox": "One question only, the rank: the opponent hands over every card of it.",
+    "deal-all": "All cards are dealt at the start; with no stock, a failed request draws nothing.",
+    "open-ranks": "You may ask for a rank you do not hold.",
+    "hidden-chests": "Chests are laid down face down: the others do not see their rank.",
+}
+
+
+def _plural(rank: str) -> str:
+    name = RANK_NAMES[rank]
+    return name[:-1] + "es" if name.endswith("x") else name + "s"
+
+
+@dataclasses.dataclass(frozen=True)
+class SunduchokState:
+    variant: SunduchokVariant
+    dealer: int
+    seed: int
+    hands: tuple[tuple[str, ...], ...]
+    stock: tuple[str, ...]                  # face down, top first
+    chests: tuple[tuple[str, ...], ...]     # ranks laid down by each seat, in order
+    turn: int | None                        # seat to decide; None once the game is over
+    phase: str                              # "ask", "count" or "suits"
+    request: tuple | None                   # (target, rank) or (target, rank, count) while asking
+    locked_target: int | None               # whom the asker must keep asking (same-after-success)
+    events: tuple[dict, ...]                # every event; "private" parts only for the event's seat
+
+    # -- the contract ------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def current_player(self) -> int | None:
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.turn is None
+
+    @property
+    def scores(self) -> list[int]:
+        return [len(ranks) for ranks in self.chests]
+
+    @property
+    def winners(self) -> list[int]:
+        if not self.is_over:
+            return []
+        best = max(self.scores)
+        return [seat for seat, score in enumerate(self.scores) if score == best]
+
+    @property
+    def log(self) -> list[dict]:
+        return [_event_for(event, None) for event in self.events]
+
+    def legal_actions(self) -> list[dict]:
+        if self.turn is None:
+            return []
+        if self.phase == "ask":
+            return [{"type": "ask", "target": target, "rank": rank}
+                    for target in self._allowed_targets() for rank in self._allowed_ranks()]
+        target, rank = self.request[0], self.request[1]
+        held = sum(1 for card in self.hands[self.turn] if rank_of(card) == rank)
+        if self.phase == "count":
+            return [{"type": "count", "count": count} for count in range(1, 5 - held)]
+        count = self.request[2]
+        free_suits = [suit for suit in SUITS if rank + suit not in self.hands[self.turn]]
+        return [{"type": "suits", "suits": list(combo)} for combo in itertools.combinations(free_suits, count)]
+
+    def apply(self, action: Mapping[str, Any]) -> SunduchokState:
+        canonical = self._canonical(action)
+        if canonical not in self.legal_actions():
+            raise IllegalAction(self._why_illegal(canonical))
+        table = _Table.from_state(self)
+        table.play(canonical)
+        return table.freeze()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"No seat {seat!r} at this table.")
+        chests = []
+        for owner, ranks in enumerate(self.chests):
+            visible = self.variant.show_chests or owner == seat
+            chests.append([rank if visible else None for rank in ranks])
+        request = None
+        if self.request is not None:
+            request = dict(zip(("target", "rank", "count"), self.request, strict=False))
+        return {
+            "game": "sunduchok",
+            "seat": seat,
+            "players": self.players,
+            "dealer": self.dealer,
+            "variant": self.variant.to_dict(),
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "stock_size": len(self.stock),
+            "chests": chests,
+            "current_player": self.turn,
+            "phase": self.phase if self.turn is not None else None,
+            "request": request,
+            "locked_target": self.locked_target,
+            "log": [_event_for(event, seat) for event in self.events],
+            "is_over": self.is_over,
+            "scores": self.scores,
+            "winners": self.winners,
+        }
+
+    def card_locations(self) -> dict[str, str]:
+        locations = {card: f"hand:{seat}" for seat, hand in enumerate(self.hands) for card in hand}
+        locations.update({card: "stock" for card in self.stock})
+        for seat, ranks in enumerate(self.chests):
+            locations.update({rank + suit: f"chests:{seat}" for rank in ranks for suit in SUITS})
+        return locations
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "sunduchok",
+            "variant": self.variant.to_dict(),
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "hands": [list(hand) for hand in self.hands],
+            "stock": list(self.stock),
+            "chests": [list(ranks) for ranks in self.chests],
+            "turn": self.turn,
+            "phase": self.phase,
+            "request": list(self.request) if self.request is not None else None,
+            "locked_target": self.locked_target,
+            "events": [dict(event) for event in self.events],
+        }
+
+    # -- checking actions ------------------------------------------------------------------
+    def _allowed_targets(self) -> list[int]:
+        seat = self.turn
+        clockwise = [(seat + step) % self.players for step in range(1, self.players)]
+        with_cards = [other for other in clockwise if self.hands[other]]
+        if self.locked_target is not None and self.hands[self.locked_target]:
+            return [self.locked_target]
+        if self.variant.target == "next" and self.stock:
+            return with_cards[:1]
+        return with_cards
+
+    def _allowed_ranks(self) -> list[str]:
+        if self.variant.must_hold_rank:
+            held = {rank_of(card) for card in self.hands[self.turn]}
+            return [rank for rank in self.variant.ranks if rank in held]
+        seen_laid_down = {rank for owner, ranks in enumerate(self.chests) for rank in ranks
+                          if self.variant.show_chests or owner == self.turn}
+        return [rank for rank in self.variant.ranks if rank not in seen_laid_down]
+
+    def _canonical(self, action: Any) -> dict[str, Any]:
+        """The action with its fields checked for shape and its suit set in deck order."""
+        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise IllegalAction("That is not an action: expected a type such as ask, count or suits.")
+        fields = {"ask": {"type", "target", "rank"}, "count": {"type", "count"}, "suits": {"type", "suits"}}
+        kind = action["type"]
+        if kind not in fields:
+            raise IllegalAction(f"Sunduchok has no '{kind}' action.")
+        if set(action) != fields[kind]:
+            raise IllegalAction(f"A {kind} action takes exactly: {', '.join(sorted(fields[kind]))}.")
+        if kind == "suits":
+            suits = action["suits"]
+            if not isinstance(suits, (list, tuple)) or not all(isinstance(s, str) and s in SUITS for s in suits):
+                raise IllegalAction("Name the suits as letters C, D, H and S.")
+            if len(set(suits)) != len(suits):
+                raise IllegalAction("Name each suit once.")
+            return {"type": "suits", "suits": sorted(suits, key=SUITS.index)}
+        number = "target" if kind == "ask" else "count"
+        # bool is an int subclass, and True == 1 would otherwise pass for seat 1.
+        if not isinstance(action[number], int) or isinstance(action[number], bool):
+            raise IllegalAction(f"The {number} must be a whole number.")
+        if kind == "ask" and not isinstance(action["rank"], str):
+            raise IllegalAction("The rank must be one of 2-10, J, Q, K, A.")
+        return dict(action)
+
+    def _why_illegal(self, action: dict[str, Any]) -> str:
+        if self.turn is None:
+            return "The game is over."
+        expected = {"ask": "ask for a rank", "count": "say how many", "suits": "name the suits"}[self.phase]
+        if action["type"] != self.phase:
+            return f"Now you must {expected}."
+        if action["type"] == "ask":
+            target, rank = action["target"], action["rank"]
+            targets = self._allowed_targets()
+            if not 0 <= target < self.players:
+                return "There is no such player."
+            if target == self.turn:
+                return "You cannot ask yourself."
+            if target not in targets:
+                if not self.hands[target]:
+                    return f"Player {target + 1} has no cards to ask for."
+                return f"You must ask Player {targets[0] + 1}."
+            if rank not in self.variant.ranks:
+                return f"There is no rank {rank!r} in this deck."
+            if self.variant.must_hold_rank:
+                return f"You can only ask for a rank you hold, and you hold no {_plural(rank)}."
+            return f"The {_plural(rank)} are already laid down as a chest."
+        if action["type"] == "count":
+            counts = [option["count"] for option in self.legal_actions()]
+            return f"Name a number from {counts[0]} to {counts[-1]}."
+        count = self.request[2]
+        return (f"Name exactly {count} suit{'s' if count > 1 else ''} of {_plural(self.request[1])}, "
+                "none of which you hold.")
+
+
+def _event_for(event: dict, seat: int | None) -> dict:
+    """The event as `seat` sees it: its private part only for the seat it happened to."""
+    if "private" not in event:
+        return dict(event)
+    public = {key: value for key, value in event.items() if key != "private"}
+    if seat is not None and event.get("seat") == seat:
+        public.update(event["private"])
+    return public
+
+
+class _Table:
+    """A mutable working copy of a state, used only inside `apply` and the deal functions."""
+
+    def __init__(self, variant: SunduchokVariant, dealer: int, seed: int, hands: list[list[str]],
+                 stock: list[str], chests: list[list[str]], events: list[dict]) -> None:
+        self.variant, self.dealer, self.seed = variant, dealer, seed
+        self.hands, self.stock, self.chests, self.events = hands, stock, chests, events
+        self.turn: int | None = None
+        self.phase = "ask"
+        self.request: tuple | None = None
+        self.locked_target: int | None = None
+
+    @classmethod
+    def from_state(cls, state: SunduchokState) -> _Table:
+        table = cls(state.variant, state.dealer, state.seed, [list(hand) for hand in state.hands],
+                    list(state.stock), [list(ranks) for ranks in state.chests], list(state.events))
+        table.turn, table.phase = state.turn, state.phase
+        table.request, table.locked_target = state.request, state.locked_target
+        return table
+
+    def freeze(self) -> SunduchokState:
+        return SunduchokState(
+            variant=self.variant, dealer=self.dealer, seed=self.seed,
+            hands=tuple(sort_cards(hand) for hand in self.hands), stock=tuple(self.stock),
+            chests=tuple(tuple(ranks) for ranks in self.chests), turn=self.turn, phase=self.phase,
+            request=self.request, locked_target=self.locked_target, events=tuple(self.events),
+        )
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def start(self) -> None:
+        self.events.append({"type": "deal", "seat": self.dealer, "hand_sizes": [len(h) for h in self.hands],
+                            "stock_size": len(self.stock)})
+        for step in range(1, self.players + 1):
+            seat = (self.dealer + step) % self.players
+            for rank in self.variant.ranks:
+                self.lay_down_if_complete(seat, rank, "deal")
+        self.begin_turn(self.next_seat(self.dealer))
+
+    # -- automatic moves -------------------------------------------------------------------
+    def begin_turn(self, seat: int) -> None:
+        """Give `seat` the turn, playing every automatic move until someone must decide."""
+        self.phase, self.request, self.locked_target = "ask", None, None
+        while sum(map(len, self.chests)) < len(self.variant.ranks):
+            if not self.hands[seat]:
+                if self.stock:
+                    self.draw(seat, "empty-hand")
+                else:
+                    self.events.append({"type": "skip", "seat": seat})
+            elif not any(self.hands[other] for other in range(self.players) if other != seat):
+                self.events.append({"type": "pass", "seat": seat, "reason": "opponents-empty"})
+            else:
+                self.turn = seat
+                return
+            seat = self.next_seat(seat)
+        self.turn = None
+        self.phase = "over"
+        scores = [len(ranks) for ranks in self.chests]
+        self.events.append({"type": "end", "seat": None, "scores": scores,
+                            "winners": [s for s, score in enumerate(scores) if score == max(scores)]})
+
+    def continue_turn(self, seat: int, target: int) -> None:
+        """After a success the asker goes on, unless they or all their opponents are out of cards."""
+        self.phase, self.request = "ask", None
+        self.locked_target = target if self.variant.target == "same-after-success" else None
+        if sum(map(len, self.chests)) == len(self.variant.ranks):
+            self.begin_turn(seat)   # ends the game
+        elif not self.hands[seat]:
+            self.events.append({"type": "pass", "seat": seat, "reason": "no-cards"})
+            self.begin_turn(self.next_seat(seat))
+        elif not any(self.hands[other] for other in range(self.players) if other != seat):
+            self.events.append({"type": "pass", "seat": seat, "reason": "opponents-empty"})
+            self.begin_turn(self.next_seat(seat))
+
+    def draw(self, seat: int, reason: str) -> None:
+        card = self.stock.pop(0)
+        self.hands[seat].append(card)
+        self.events.append({"type": "draw", "seat": seat, "reason": reason, "stock_size": len(self.stock),
+                            "private": {"card": card}})
+        self.lay_down_if_complete(seat, rank_of(card), "draw")
+
+    def lay_down_if_complete(self, seat: int, rank: str, source: str) -> None:
+        chest = [card for card in self.hands[seat] if rank_of(card) == rank]
+        if len(chest) < 4:
+            return
+        self.hands[seat] = [card for card in self.hands[seat] if rank_of(card) != rank]
+        self.chests[seat].append(rank)
+        event = {"type": "chest", "seat": seat, "source": source}
+        if self.variant.show_chests:
+            event["rank"] = rank
+        else:
+            event["private"] = {"rank": rank}
+        self.events.append(event)
+
+    # -- the player's decisions ------------------------------------------------------------
+    def play(self, action: dict[str, Any]) -> None:
+        seat = self.turn
+        if action["type"] == "ask":
+            target, rank = action["target"], action["rank"]
+            held = [card for card in self.hands[target] if rank_of(card) == rank]
+            answer = "yes" if held else "no"
+            self.events.append({"type": "ask", "seat": seat, "target": target, "rank": rank, "answer": answer})
+            if not held:
+                self.fail(seat)
+            elif self.variant.questions == "rank-only":
+                self.transfer(seat, target, rank, held)
+            else:
+                self.phase, self.request = "count", (target, rank)
+        elif action["type"] == "count":
+            target, rank = self.request
+            held = [card for card in self.hands[target] if rank_of(card) == rank]
+            answer = "yes" if len(held) == action["count"] else "no"
+            self.events.append({"type": "count", "seat": seat, "target": target, "rank": rank,
+                                "count": action["count"], "answer": answer})
+            if answer == "no":
+                self.fail(seat)
+            else:
+                self.phase, self.request = "suits", (target, rank, action["count"])
+        else:
+            target, rank, _count = self.request
+            held = [card for card in self.hands[target] if rank_of(card) == rank]
+            answer = "yes" if sorted(map(suit_of, held), key=SUITS.index) == action["suits"] else "no"
+            self.events.append({"type": "suits", "seat": seat, "target": target, "rank": rank,
+                                "suits": action["suits"], "answer": answer})
+            if answer == "no":
+                self.fail(seat)
+            else:
+                self.transfer(seat, target, rank, held)
+
+    def transfer(self, seat: int, target: int, rank: str, cards: list[str]) -> None:
+        self.hands[target] = [card for card in self.hands[target] if card not in cards]
+        self.hands[seat].extend(cards)
+        self.events.append({"type": "transfer", "seat": seat, "target": target, "cards": list(sort_cards(cards))})
+        self.lay_down_if_complete(seat, rank, "ask")
+        self.continue_turn(seat, target)
+
+    def fail(self, seat: int) -> None:
+        if self.stock:
+            self.draw(seat, "failed")
+        self.begin_turn(self.next_seat(seat))
+
+
+class Sunduchok:
+    key = "sunduchok"
+    title = "Sunduchok"
+    min_players = 2
+    max_players = 6
+    presets = PRESETS
+    preset_descriptions = PRESET_DESCRIPTIONS
+
+    def variant(self, preset: str = "standard", **fields: Any) -> SunduchokVariant:
+        return build_variant(SunduchokVariant, PRESETS, self.title, preset, **fields)
+
+    def _resolve_variant(self, variant: SunduchokVariant | Mapping[str, Any] | None) -> SunduchokVariant:
+        if variant is None:
+            return self.variant()
+        if isinstance(variant, SunduchokVariant):
+            return variant
+        if isinstance(variant, Mapping):
+            return self.variant(**variant)
+        raise ValueError("A variant is a SunduchokVariant, a dict of its fields, or None.")
+
+    def _check_table(self, players: Any, dealer: Any) -> None:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Sunduchok takes {self.min_players} to {self.max_players} players.")
+        if not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise ValueError(f"The dealer must be a seat from 0 to {players - 1}.")
+
+    def new_game(self, players: int, seed: int, variant: Any = None, dealer: int = 0) -> SunduchokState:
+        variant = self._resolve_variant(variant)
+        self._check_table(players, dealer)
+        if not variant.deal_all and variant.hand_size * players > variant.deck:
+            raise ValueError(f"{players} hands of {variant.hand_size} need more than {variant.deck} cards.")
+        deck = list(make_deck(variant.ranks))
+        random.Random(seed).shuffle(deck)
+        # One card at a time, starting to the dealer's left.
+        dealt = len(deck) if variant.deal_all else variant.hand_size * players
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for index, card in enumerate(deck[:dealt]):
+            hands[(dealer + 1 + index) % players].append(card)
+        return self._deal(variant, dealer, seed, hands, deck[dealt:])
+
+    def from_deal(self, hands: Sequence[Sequence[str]], stock: Sequence[str], variant: Any = None,
+                  dealer: int = 0, seed: int = 0) -> SunduchokState:
+        variant = self._resolve_variant(variant)
+        if not isinstance(hands, Sequence) or isinstance(hands, str):
+            raise ValueError("Hands are a list of card lists, one per seat.")
+        self._check_table(len(hands), dealer)
+        cards = [card for hand in hands for card in hand] + list(stock)
+        bad = [card for card in cards if not is_card(card)]
+        if bad:
+            raise ValueError(f"{bad[0]!r} is not a card.")
+        deck = make_deck(variant.ranks)
+        if len(cards) != len(set(cards)) or set(cards) != set(deck):
+            missing = sorted(set(deck) - set(cards))
+            extra = sorted(set(cards) - set(deck))
+            doubled = sorted({card for card in cards if cards.count(card) > 1})
+            raise ValueError(f"The deal must be exactly the {variant.deck}-card deck "
+                             f"(missing {missing}, not in this deck {extra}, dealt twice {doubled}).")
+        if variant.deal_all and stock:
+            raise ValueError("This variant deals every card: the stock must be empty.")
+        return self._deal(variant, dealer, seed, [list(hand) for hand in hands], list(stock))
+
+    def _deal(self, variant: SunduchokVariant, dealer: int, seed: int, hands: list[list[str]],
+              stock: list[str]) -> SunduchokState:
+        table = _Table(variant, dealer, seed, hands, stock, [[] for _ in hands], [])
+        table.start()
+        return table.freeze()
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> SunduchokState:
+        if data.get("game") != self.key:
+            raise ValueError("That is not a Sunduchok state.")
+        return SunduchokState(
+            variant=self._resolve_variant(data["variant"]), dealer=data["dealer"], seed=data["seed"],
+            hands=tuple(tuple(hand) for hand in data["hands"]), stock=tuple(data["stock"]),
+            chests=tuple(tuple(ranks) for ranks in data["chests"]), turn=data["turn"], phase=data["phase"],
+            request=tuple(data["request"]) if data["request"] is not None else None,
+            locked_target=data["locked_target"], events=tuple(dict(event) for event in data["events"]),
+        )
+
+
+SUNDUCHOK = Sunduchok()
