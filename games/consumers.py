@@ -1,0 +1,55 @@
+"""The live table: pushes each new state of a game to the open pages of that game, move by move.
+
+A page joins its game's group only if its visitor may see the game. Each push is the table as
+the visitor's own seat sees it, rendered here from `view(seat)`: a message never carries more
+than that seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+
+from games import selectors
+from games.live import game_group
+
+NOT_FOUND = 4404
+
+
+class GameTableConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        self.game_id = str(self.scope["url_route"]["kwargs"]["game_id"])
+        game = await database_sync_to_async(selectors.game_get_for_visitor)(
+            game_id=self.game_id, user=self.scope.get("user"), session=self.scope.get("session") or {})
+        if game is None:
+            await self.close(code=NOT_FOUND)
+            return
+        self.seat = selectors.human_seat(game)
+        self.group = game_group(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs) -> None:
+        # The page only listens; moves go through the HTTP forms, which lock and validate.
+        await self.send_json({"error": "This connection only sends updates; make moves with the forms."})
+
+    async def game_moves(self, event: dict) -> None:
+        for step in range(event["first"], event["last"] + 1):
+            if step > event["first"] and settings.BOT_MOVE_DELAY:
+                await asyncio.sleep(settings.BOT_MOVE_DELAY)
+            html = await database_sync_to_async(self._render_step)(step)
+            await self.send_json({"step": step, "html": html})
+
+    def _render_step(self, step: int) -> str:
+        game = selectors.game_get_for_visitor(game_id=self.game_id, user=self.scope.get("user"),
+                                              session=self.scope.get("session") or {})
+        context = selectors.table_context(game, seat=self.seat, step=step)
+        return render_to_string("games/play.html#table", context)

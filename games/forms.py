@@ -1,0 +1,67 @@
+"""Forms of the play pages: the new-game settings, and a posted move read into an engine action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from games.bots import LEVELS
+from games.rules import get_game
+from games.services import MAX_SEED
+
+LEVEL_CHOICES = [(level, level.capitalize()) for level in LEVELS]
+
+
+class NewGameForm(forms.Form):
+    preset = forms.ChoiceField(widget=forms.RadioSelect)
+    players = forms.TypedChoiceField(coerce=int)
+    seed = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEED - 1,
+                              help_text="Optional: the same seed deals the same cards again.")
+
+    def __init__(self, *args: Any, game_key: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.engine = get_game(game_key)
+        self.fields["preset"].choices = [
+            (name, f"{name} — {self.engine.preset_descriptions[name]}") for name in self.engine.presets]
+        self.fields["preset"].initial = "standard"
+        self.fields["players"].choices = [
+            (n, f"{n} players") for n in range(self.engine.min_players, self.engine.max_players + 1)]
+        self.fields["players"].initial = 3
+        for seat in range(1, self.engine.max_players):
+            self.fields[f"bot_{seat}"] = forms.ChoiceField(
+                choices=LEVEL_CHOICES, initial="medium", required=False, label=f"Seat {seat + 1}")
+
+    def seat_fields(self, players: int) -> list[forms.BoundField]:
+        """The bot-level fields of the seats a table of `players` has."""
+        return [self[f"bot_{seat}"] for seat in range(1, players)]
+
+    def bot_levels(self) -> list[str]:
+        players = self.cleaned_data["players"]
+        return [self.cleaned_data.get(f"bot_{seat}") or "medium" for seat in range(1, players)]
+
+
+class ActionPostError(ValueError):
+    """A posted move that cannot even be read as an action."""
+
+
+def action_from_post(data) -> tuple[dict[str, Any], int]:
+    """The engine action and the expected move number from a move form's POST data.
+
+    Only the shape is checked here; whether the move is legal is the engine's call.
+    """
+    try:
+        expected_move = int(data.get("move", ""))
+    except ValueError:
+        raise ActionPostError("The move number is missing: reload the page and try again.") from None
+    kind = data.get("type")
+    try:
+        if kind == "ask":
+            return {"type": "ask", "target": int(data["target"]), "rank": data["rank"]}, expected_move
+        if kind == "count":
+            return {"type": "count", "count": int(data["count"])}, expected_move
+        if kind == "suits":
+            return {"type": "suits", "suits": [s for s in data["suits"].split(",") if s]}, expected_move
+    except (KeyError, ValueError):
+        raise ActionPostError("That move is incomplete: choose a player and a rank, a number or suits.") from None
+    raise ActionPostError("Unknown action: ask, count or suits.")

@@ -1,0 +1,71 @@
+"""A played game is its start (game, variant, seed or deal, seats) plus an append-only action log.
+
+The current state is never stored: it is rebuilt by replaying the log through the rule engine
+(games.selectors.game_state), so a restart loses nothing and every game can be replayed.
+"""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In progress"
+        FINISHED = "finished", "Finished"
+
+    # A random key: game pages are private, and their address must not be guessable.
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    game_key = models.CharField(max_length=20)
+    preset = models.CharField(max_length=50, default="standard")
+    variant = models.JSONField(help_text="The variant's fields, as validated by the rule engine.")
+    seed = models.BigIntegerField()
+    deal = models.JSONField(null=True, blank=True, help_text="An explicit first deal: hands and stock.")
+    dealer = models.PositiveSmallIntegerField(default=0)
+    seats = models.JSONField(help_text='One entry per seat: {"kind": "human"} or {"kind": "bot", "level": …}.')
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="games")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    # Number of actions in the log: the version a move must name, so a stale move is refused.
+    move_count = models.PositiveIntegerField(default=0)
+    scores = models.JSONField(null=True, blank=True)
+    winners = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["owner", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_key} {self.id} ({self.status})"
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class GameAction(models.Model):
+    """One entry of a game's log: written once, never changed."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    number = models.PositiveIntegerField(help_text="0 for the first action of the game.")
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    reason = models.TextField(blank=True, help_text="The bot's one-sentence reason for this move.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            # The last line of defence against two moves racing for the same place in the log.
+            models.UniqueConstraint(fields=["game", "number"], name="one_action_per_log_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number} seat {self.seat}: {self.action}"

@@ -1,0 +1,140 @@
+"""Read paths for played games. Templates get what one seat's view holds, never a state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db.models import QuerySet
+
+from games.history import game_history
+from games.models import Game
+from games.rules.cards import rank_of, sort_cards
+from games.narration import Narrator, card_short, rank_plural, suits_phrase
+
+SESSION_GAMES_KEY = "game_ids"
+MAX_BACKS_SHOWN = 12   # a larger hand is drawn as this many backs; its size is written beside it
+
+
+def game_visible_to(game: Game, *, user, session) -> bool:
+    """A game belongs to its signed-in owner, or to the browser session that started it."""
+    if game.owner_id is not None and user is not None and user.is_authenticated and game.owner_id == user.pk:
+        return True
+    return str(game.pk) in session.get(SESSION_GAMES_KEY, [])
+
+
+def game_get_for_visitor(*, game_id, user, session) -> Game | None:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not game_visible_to(game, user=user, session=session):
+        return None
+    return game
+
+
+def games_of_user(*, user) -> QuerySet[Game]:
+    return Game.objects.filter(owner=user).order_by("-created_at")
+
+
+def human_seat(game: Game) -> int:
+    return next(seat for seat, info in enumerate(game.seats) if info["kind"] == "human")
+
+
+def seat_names(game: Game) -> list[str]:
+    return [info["name"] for info in game.seats]
+
+
+def table_context(game: Game, *, seat: int, step: int | None = None) -> dict[str, Any]:
+    """Everything the table template shows to `seat`, taken from `view(seat)` at `step`."""
+    history = game_history(game)
+    latest = history.move_count
+    step = latest if step is None else max(0, min(step, latest))
+    state = history.states[step]
+    view = state.view(seat)
+    narrator = Narrator(seat_names(game), seat)
+    reasons = history.reason_by_event()
+    log = [{"text": narrator.describe(event), "reason": _with_names(reasons.get(index, ""), game, seat),
+            "seat": event.get("seat")} for index, event in enumerate(view["log"])]
+    opponents = [
+        {"seat": other, "name": narrator.name(other), "level": game.seats[other].get("level"),
+         "hand_size": view["hand_sizes"][other], "backs": range(min(view["hand_sizes"][other], MAX_BACKS_SHOWN)),
+         "chests": view["chests"][other],
+         "score": view["scores"][other], "is_turn": view["current_player"] == other}
+        for other in _clockwise_from(seat, game.players)
+    ]
+    context = {
+        "game": game, "seat": seat, "step": step, "latest_step": latest, "pending": latest - step,
+        # A page still showing an older step asks for the table itself if the live push never comes.
+        "refresh_after": round((latest - step + 3) * settings.BOT_MOVE_DELAY + 1, 1),
+        "hand": view["hand"], "my_chests": view["chests"][seat], "my_score": view["scores"][seat],
+        "opponents": opponents, "stock_size": view["stock_size"], "log": log,
+        "is_my_turn": view["current_player"] == seat and step == latest,
+        "turn_name": narrator.name(view["current_player"]) if view["current_player"] is not None else None,
+        "request": _request_text(view["request"], narrator), "is_over": view["is_over"],
+        "choices": _choices(state.legal_actions(), narrator) if view["current_player"] == seat else None,
+        "preset": game.preset, "variant": view["variant"],
+    }
+    if view["is_over"]:
+        context["standings"] = sorted(
+            ({"name": narrator.name(s), "score": view["scores"][s], "chests": view["chests"][s],
+              "is_winner": s in view["winners"]} for s in range(game.players)),
+            key=lambda row: -row["score"])
+    return context
+
+
+def replay_context(game: Game, *, step: int) -> dict[str, Any]:
+    """A finished game at `step` with every hand open: once a game is over nothing is hidden."""
+    history = game_history(game)
+    step = max(0, min(step, history.move_count))
+    state = history.states[step]
+    names = seat_names(game)
+    narrator = Narrator(names, None)
+    locations = state.card_locations()
+
+    def cards_at(place: str) -> list[str]:
+        return [card for card in sort_cards(locations) if locations[card] == place]
+
+    previous_events = len(history.states[step - 1].events) if step else 0
+    return {
+        "game": game, "step": step, "last_step": history.move_count,
+        "seats": [{"name": names[seat], "hand": cards_at(f"hand:{seat}"), "chests": list(dict.fromkeys(map(rank_of, cards_at(f"chests:{seat}")))),
+                   "is_turn": state.current_player == seat} for seat in range(game.players)],
+        "stock": cards_at("stock"),
+        "new_lines": [narrator.describe(event) for event in state.log[previous_events:]],
+        "reason": history.actions[step - 1].reason if step else "",
+    }
+
+
+def _clockwise_from(seat: int, players: int) -> list[int]:
+    return [(seat + offset) % players for offset in range(1, players)]
+
+
+def _with_names(text: str, game: Game, seat: int) -> str:
+    """Bots write "Player N"; the page says the seat's name, and "you" for the reader."""
+    for other in range(game.players, 0, -1):   # from the highest, so "Player 1" does not eat "Player 10"
+        name = "you" if other - 1 == seat else game.seats[other - 1]["name"]
+        text = text.replace(f"Player {other}", name)
+    return text[:1].upper() + text[1:]
+
+
+def _request_text(request: dict | None, narrator: Narrator) -> str | None:
+    if request is None:
+        return None
+    text = f"{rank_plural(request['rank']).capitalize()} from {narrator.object_name(request['target'])}"
+    if "count" in request:
+        text += f", {request['count']} of them"
+    return text
+
+
+def _choices(legal_actions: list[dict], narrator: Narrator) -> dict[str, Any]:
+    """The legal actions grouped for the three forms: whom and which rank, how many, which suits."""
+    kind = legal_actions[0]["type"]
+    if kind == "ask":
+        targets = list(dict.fromkeys(action["target"] for action in legal_actions))
+        ranks = list(dict.fromkeys(action["rank"] for action in legal_actions))
+        return {"kind": "ask", "targets": [{"seat": t, "name": narrator.name(t)} for t in targets],
+                "ranks": [{"rank": rank, "label": rank_plural(rank).capitalize()} for rank in ranks]}
+    if kind == "count":
+        return {"kind": "count", "counts": [action["count"] for action in legal_actions]}
+    return {"kind": "suits", "suit_sets": [
+        {"value": ",".join(action["suits"]), "label": suits_phrase(action["suits"]),
+         "symbols": " ".join(card_short("A" + suit)[1:] for suit in action["suits"])}
+        for action in legal_actions]}

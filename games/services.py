@@ -1,0 +1,114 @@
+"""Write paths for played games: create one, apply a player's action and the bots' replies.
+
+Each write runs in one transaction with the game row locked and the expected move number checked,
+so a double click or a second tab applies one move, not two. Live updates leave only after commit.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from games import live
+from games.bots import get_bot
+from games.history import GameHistory, LoggedAction, game_history, remember
+from games.models import Game, GameAction
+from games.rules import IllegalAction, get_game
+
+BOT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha")
+MAX_SEED = 2**53
+
+
+class MoveRejected(Exception):
+    """A move that was not applied; the message is for the player, `status` for the response."""
+
+    status = 400
+
+
+class StaleMove(MoveRejected):
+    status = 409
+
+
+def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[str], human_name: str,
+                owner=None, seed: int | None = None, dealer: int | None = None,
+                deal: dict[str, Any] | None = None) -> Game:
+    """A new game with the human in seat 0 and bots in the others, played up to the human's turn."""
+    engine = get_game(game_key)
+    variant = engine.variant(preset=preset)
+    if len(bot_levels) != players - 1:
+        raise ValueError(f"{players} players need {players - 1} bot levels.")
+    if seed is None:
+        seed = secrets.randbelow(MAX_SEED)
+    if dealer is None:
+        # The dealer follows from the seed, so a game is fully reproducible from its settings.
+        dealer = random.Random(f"dealer-{seed}").randrange(players)
+    seats = [{"kind": "human", "name": human_name}]
+    seats += [{"kind": "bot", "level": level, "name": f"{BOT_NAMES[index]}-bot"}
+              for index, level in enumerate(bot_levels)]
+    with transaction.atomic():
+        game = Game.objects.create(game_key=game_key, preset=preset, variant=variant.to_dict(), seed=seed,
+                                   deal=deal, dealer=dealer, seats=seats, owner=owner)
+        history = game_history(game)   # validates the deal before anything is kept
+        _play_bots(game, history)
+    return game
+
+
+def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_move: int) -> Game:
+    """Apply `seat`'s action, then every bot move up to the next human decision or the end."""
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game_id)
+            if expected_move != game.move_count:
+                raise StaleMove("That move was already made: the table has moved on. Here is the current position.")
+            history = game_history(game)
+            if history.current.current_player != seat:
+                raise MoveRejected("It is not your turn." if not history.current.is_over else "The game is over.")
+            try:
+                state = history.current.apply(action)
+            except IllegalAction as error:
+                raise MoveRejected(str(error)) from None
+            _play_bots(game, history.extended(state, LoggedAction(seat=seat, action=action, reason="")))
+    except IntegrityError:
+        # Another request wrote this log position first (possible where row locks are no-ops).
+        raise StaleMove("That move was already made: the table has moved on. Here is the current position.") from None
+    return game
+
+
+def _play_bots(game: Game, history: GameHistory) -> None:
+    """Let the bots move until a human must decide, then append the new actions to the log.
+
+    `history` may already hold actions the log lacks (the human's move); `game.move_count` says
+    how many the log has. The table is told of the new states only once the transaction commits.
+    """
+    saved = game.move_count
+    state = history.current
+    while not state.is_over and game.seats[state.current_player]["kind"] == "bot":
+        seat = state.current_player
+        bot = get_bot(game.game_key, game.seats[seat]["level"])
+        rng = random.Random(f"{game.seed}-{history.move_count}")
+        decision = bot.decide(state.view(seat), state.legal_actions(), rng)
+        state = state.apply(decision.action)
+        history = history.extended(state, LoggedAction(seat, decision.action, decision.reason))
+    GameAction.objects.bulk_create([
+        GameAction(game=game, number=number, seat=logged.seat, action=logged.action, reason=logged.reason)
+        for number, logged in enumerate(history.actions[saved:], start=saved)
+    ])
+    game.move_count = history.move_count
+    if state.is_over:
+        game.status, game.scores, game.winners = Game.Status.FINISHED, state.scores, state.winners
+    game.save(update_fields=["move_count", "status", "scores", "winners", "updated_at"])
+
+    def after_commit() -> None:
+        remember(game, history)
+        live.announce_moves(game_id=game.pk, first=saved + 1, last=history.move_count)
+
+    if history.move_count > saved:
+        transaction.on_commit(after_commit)
+
+
+def games_claim_for_user(*, game_ids: list[str], user) -> int:
+    """Give a signed-in user the games they played anonymously in this browser session."""
+    return Game.objects.filter(pk__in=game_ids, owner__isnull=True).update(owner=user)

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("play/mine/", views.my_games, name="my_games"),
+    path("play/<slug:game_key>/new/", views.new_game, name="new_game"),
+    path("play/<uuid:game_id>/", views.play, name="play"),
+    path("play/<uuid:game_id>/table/", views.table, name="table"),
+    path("play/<uuid:game_id>/act/", views.act, name="act"),
+    path("play/<uuid:game_id>/again/", views.play_again, name="play_again"),
+    path("play/<uuid:game_id>/replay/", views.replay, name="replay"),
+]

@@ -1,0 +1,133 @@
+"""Thin views of the play pages: read the request, call a service or selector, render.
+
+HTMX requests get the table fragment; plain requests get whole pages, so everything also works
+without JavaScript.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import selectors, services
+from games.forms import ActionPostError, NewGameForm, action_from_post
+from games.models import Game
+from games.rules import GAMES
+
+TABLE_PARTIAL = "games/play.html#table"
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
+
+
+def _visitor_game(request: HttpRequest, game_id) -> Game:
+    game = selectors.game_get_for_visitor(game_id=game_id, user=request.user, session=request.session)
+    if game is None:
+        raise Http404("No such game.")
+    return game
+
+
+def _remember_in_session(request: HttpRequest, game: Game) -> None:
+    ids = request.session.get(selectors.SESSION_GAMES_KEY, [])
+    request.session[selectors.SESSION_GAMES_KEY] = [*ids[-199:], str(game.pk)]
+
+
+def _human_name(request: HttpRequest) -> str:
+    return request.user.get_username() if request.user.is_authenticated else "Guest"
+
+
+@require_http_methods(["GET", "POST"])
+def new_game(request: HttpRequest, game_key: str) -> HttpResponse:
+    if game_key not in GAMES:
+        raise Http404("No such game.")
+    form = NewGameForm(request.POST or None, game_key=game_key)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            game = services.game_create(
+                game_key=game_key, preset=form.cleaned_data["preset"], players=form.cleaned_data["players"],
+                bot_levels=form.bot_levels(), seed=form.cleaned_data["seed"], human_name=_human_name(request),
+                owner=request.user if request.user.is_authenticated else None)
+            _remember_in_session(request, game)
+            return redirect("play", game_id=game.pk)
+        status = 400
+    players = form.fields["players"].initial
+    try:
+        players = int(request.GET.get("players") or request.POST.get("players") or players)
+    except ValueError:
+        pass
+    players = min(max(players, form.engine.min_players), form.engine.max_players)
+    return render(request, "games/new.html", {"form": form, "engine": form.engine, "players": players,
+                                              "seat_fields": form.seat_fields(players)}, status=status)
+
+
+@require_GET
+def play(request: HttpRequest, game_id) -> HttpResponse:
+    game = _visitor_game(request, game_id)
+    context = selectors.table_context(game, seat=selectors.human_seat(game))
+    return render(request, "games/play.html", {**context, "bot_delay": settings.BOT_MOVE_DELAY})
+
+
+@require_GET
+def table(request: HttpRequest, game_id) -> HttpResponse:
+    """The table alone, for pages that missed a live update; a plain request gets the page."""
+    game = _visitor_game(request, game_id)
+    if not request.htmx:
+        return redirect("play", game_id=game.pk)
+    return render(request, TABLE_PARTIAL, selectors.table_context(game, seat=selectors.human_seat(game)))
+
+
+@require_POST
+def act(request: HttpRequest, game_id) -> HttpResponse:
+    game = _visitor_game(request, game_id)
+    seat = selectors.human_seat(game)
+    try:
+        action, expected_move = action_from_post(request.POST)
+        before = expected_move
+        game = services.game_apply_action(game_id=game.pk, seat=seat, action=action, expected_move=expected_move)
+    except (ActionPostError, services.MoveRejected) as error:
+        status = getattr(error, "status", 400)
+        game.refresh_from_db()
+        context = {**selectors.table_context(game, seat=seat), "error": str(error)}
+        template = TABLE_PARTIAL if request.htmx else "games/play.html"
+        return render(request, template, context, status=status)
+    if not request.htmx:
+        return redirect("play", game_id=game.pk)
+    # Show the player's own move first; the bots' replies follow over the WebSocket one by one.
+    return render(request, TABLE_PARTIAL, selectors.table_context(game, seat=seat, step=before + 1))
+
+
+@require_POST
+def play_again(request: HttpRequest, game_id) -> HttpResponse:
+    game = _visitor_game(request, game_id)
+    bots = [info["level"] for info in game.seats if info["kind"] == "bot"]
+    new = services.game_create(game_key=game.game_key, preset=game.preset, players=game.players, bot_levels=bots,
+                               human_name=_human_name(request),
+                               owner=request.user if request.user.is_authenticated else None)
+    _remember_in_session(request, new)
+    return redirect("play", game_id=new.pk)
+
+
+@require_GET
+def replay(request: HttpRequest, game_id) -> HttpResponse:
+    game = _visitor_game(request, game_id)
+    if not game.is_over:
+        return render(request, "games/replay_locked.html", {"game": game}, status=403)
+    try:
+        step = int(request.GET.get("step", 0))
+    except ValueError:
+        step = 0
+    context = selectors.replay_context(game, step=step)
+    template = "games/replay.html#replay-step" if request.htmx else "games/replay.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+def my_games(request: HttpRequest) -> HttpResponse:
+    services.games_claim_for_user(game_ids=request.session.get(selectors.SESSION_GAMES_KEY, []), user=request.user)
+    return render(request, "games/mine.html", {"games": selectors.games_of_user(user=request.user)[:100]})

@@ -1,0 +1,1 @@
+"""Shared test configuration; fixtures used by several layers go here."""

@@ -1,0 +1,58 @@
+"""Helpers for the web tests: start games through the real forms, post moves, spot hidden cards."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from django.urls import reverse
+
+from games.history import game_history
+from games.models import Game
+from games.narration import card_short
+from games.rules.cards import RANK_NAMES, SUIT_NAMES
+
+
+def start_game(client, *, players: int = 3, preset: str = "standard", seed: int | None = 7,
+               levels: tuple[str, ...] = ("easy", "medium", "hard", "easy", "medium")) -> Game:
+    data = {"preset": preset, "players": players, "seed": "" if seed is None else seed}
+    data.update({f"bot_{seat}": levels[seat - 1] for seat in range(1, players)})
+    response = client.post(reverse("new_game", args=["sunduchok"]), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Game.objects.get(pk=response.url.rstrip("/").split("/")[-1])
+
+
+def move_data(game: Game, action: dict) -> dict:
+    """The form fields a person's click posts for `action`."""
+    data = {"move": game.move_count, "type": action["type"]}
+    if action["type"] == "ask":
+        data.update(target=action["target"], rank=action["rank"])
+    elif action["type"] == "count":
+        data["count"] = action["count"]
+    else:
+        data["suits"] = ",".join(action["suits"])
+    return data
+
+
+def a_legal_action(game: Game, rng: random.Random) -> dict:
+    return rng.choice(game_history(game).current.legal_actions())
+
+
+def hidden_cards(state, seat: int) -> set[str]:
+    """Cards `seat` cannot know the place of now: in other hands or the stock, never named in its view."""
+    seen = json.dumps(state.view(seat))
+    return {card for card, place in state.card_locations().items()
+            if place != f"hand:{seat}" and not place.startswith("chests") and f'"{card}"' not in seen}
+
+
+def card_spellings(card: str) -> list[str]:
+    """Every way a page could name a card: its code in quotes, its label, its short form."""
+    rank, suit = card[:-1], card[-1]
+    label_rank = rank if rank.isdigit() else RANK_NAMES[rank]
+    return [f'"{card}"', f"{label_rank} of {SUIT_NAMES[suit]}", card_short(card)]
+
+
+def assert_no_hidden_cards(text: str, state, seat: int) -> None:
+    for card in hidden_cards(state, seat):
+        for spelling in card_spellings(card):
+            assert spelling not in text, f"{card} (hidden from seat {seat}) appears as {spelling!r}"

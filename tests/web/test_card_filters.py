@@ -1,0 +1,43 @@
+import pytest
+from django.template import Context, Template
+
+from games.templatetags import cards
+
+
+@pytest.mark.parametrize(
+    ("card", "rank", "letter", "symbol", "colour", "label"),
+    [
+        ("10H", "10", "H", "♥", "red", "10 of hearts"),
+        ("QS", "Q", "S", "♠", "black", "queen of spades"),
+        ("2C", "2", "C", "♣", "black", "2 of clubs"),
+        ("AD", "A", "D", "♦", "red", "ace of diamonds"),
+        ("KH", "K", "H", "♥", "red", "king of hearts"),
+        ("JC", "J", "C", "♣", "black", "jack of clubs"),
+    ],
+)
+def test_card_filters(card, rank, letter, symbol, colour, label):
+    assert cards.card_rank(card) == rank
+    assert cards.card_suit_letter(card) == letter
+    assert cards.card_suit_symbol(card) == symbol
+    assert cards.card_colour(card) == colour
+    assert cards.card_label(card) == label
+
+
+@pytest.mark.parametrize(("rank", "plural"), [("Q", "queens"), ("10", "tens"), ("6", "sixes"), ("A", "aces")])
+def test_rank_name_plural(rank, plural):
+    assert cards.rank_name_plural(rank) == plural
+
+
+@pytest.mark.parametrize("bad", ["", "1H", "10X", "QQ", "11S"])
+def test_not_a_card_is_an_error(bad):
+    with pytest.raises(ValueError):
+        cards.card_label(bad)
+
+
+def test_card_include_renders_face_with_text_alternative():
+    html = Template('{% include "games/_card.html" with card="10H" %}').render(Context())
+
+    assert html == (
+        '<span class="card red suit-H" role="img" aria-label="10 of hearts">'
+        '<span class="rank">10</span><span class="suit">♥</span></span>'
+    )

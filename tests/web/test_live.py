@@ -1,0 +1,82 @@
+"""The live table over a WebSocket: who may listen, and that every push holds only the seat's view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+from django.urls import reverse
+
+from config.asgi import application
+from games.history import game_history
+from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data, start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def communicator(game, client: Client | None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://testserver")]
+    if client is not None:
+        headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
+    return WebsocketCommunicator(application, f"/ws/play/{game.pk}/", headers=headers)
+
+
+def post_move(client: Client, game, rng: random.Random) -> tuple[int, int]:
+    """Play one legal move; return the first new step and the last step of the log."""
+    game.refresh_from_db()
+    first = game.move_count + 1
+    response = client.post(reverse("act", args=[game.pk]), move_data(game, a_legal_action(game, rng)))
+    assert response.status_code == 302
+    game.refresh_from_db()
+    return first, game.move_count
+
+
+async def test_every_message_of_a_whole_game_holds_only_the_players_view():
+    client = Client()
+    game = await sync_to_async(start_game)(client, players=3, seed=31, levels=("easy", "medium"))
+    socket = communicator(game, client)
+    connected, _ = await socket.connect()
+    assert connected
+    rng = random.Random(31)
+    messages = 0
+    while not game.is_over:
+        first, last = await sync_to_async(post_move)(client, game, rng)
+        history = await sync_to_async(game_history)(game)
+        for expected in range(first, last + 1):
+            message = await socket.receive_json_from(timeout=10)
+            assert message["step"] == expected
+            assert f'data-step="{expected}"' in message["html"]
+            assert_no_hidden_cards(message["html"], history.states[expected], 0)
+            messages += 1
+    assert messages > 0
+    assert "Game over" in message["html"]
+    await socket.disconnect()
+
+
+async def test_a_stranger_cannot_listen_to_a_game():
+    owner = Client()
+    game = await sync_to_async(start_game)(owner)
+    for client in (None, Client()):
+        if client is not None:
+            await sync_to_async(client.get)(reverse("home"))
+            client.cookies["sessionid"] = "not-a-session"
+        socket = communicator(game, client)
+        connected, code = await socket.connect()
+        assert not connected and code == 4404
+
+
+async def test_the_socket_refuses_moves_sent_over_it():
+    client = Client()
+    game = await sync_to_async(start_game)(client)
+    socket = communicator(game, client)
+    await socket.connect()
+    before = game.move_count
+    await socket.send_json_to({"type": "ask", "target": 1, "rank": "Q"})
+    reply = await socket.receive_json_from(timeout=5)
+    assert "forms" in reply["error"]
+    await sync_to_async(game.refresh_from_db)()
+    assert game.move_count == before
+    await socket.disconnect()

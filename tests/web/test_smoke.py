@@ -1,0 +1,50 @@
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_page_invites_to_play_sunduchok(client):
+    response = client.get(reverse("home"))
+
+    assert response.status_code == 200
+    assert b'href="/play/sunduchok/new/"' in response.content
+    assert b"Play Sunduchok" in response.content
+
+
+def test_learn_page_renders(client):
+    response = client.get(reverse("learn"))
+
+    assert response.status_code == 200
+    assert b"Lessons are coming soon" in response.content
+
+
+def test_login_page_renders_a_form(client):
+    response = client.get(reverse("login"))
+
+    assert response.status_code == 200
+    assert b'name="username"' in response.content
+    assert b'name="password"' in response.content
+
+
+def test_signed_in_user_sees_sign_out(client, django_user_model):
+    user = django_user_model.objects.create_user(username="ada", password="pw-for-tests")
+    client.force_login(user)
+
+    response = client.get(reverse("home"))
+
+    assert b"Sign out" in response.content
+
+
+def test_static_files_are_served_without_collectstatic(client):
+    response = client.get("/static/css/site.css")
+
+    assert response.status_code == 200
+
+
+def test_load_builtin_data_command_runs(capsys):
+    from django.core.management import call_command
+
+    call_command("load_builtin_data")
+
+    assert "No built-in data to load yet." in capsys.readouterr().out

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class TutorialsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "tutorials"
+    verbose_name = "Tutorials"
