@@ -73,7 +73,7 @@ PRESET_DESCRIPTIONS = {
 
 def _plural(rank: str) -> str:
     name = RANK_NAMES[rank]
-    return name[:-1] + "es" if name.endswith("x") else name + "s"
+    return name + "es" if name.endswith("x") else name + "s"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -124,7 +124,7 @@ class SunduchokState:
         if self.phase == "ask":
             return [{"type": "ask", "target": target, "rank": rank}
                     for target in self._allowed_targets() for rank in self._allowed_ranks()]
-        target, rank = self.request[0], self.request[1]
+        rank = self.request[1]
         held = sum(1 for card in self.hands[self.turn] if rank_of(card) == rank)
         if self.phase == "count":
             return [{"type": "count", "count": count} for count in range(1, 5 - held)]
@@ -141,7 +141,7 @@ class SunduchokState:
         return table.freeze()
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players):
             raise ValueError(f"No seat {seat!r} at this table.")
         chests = []
         for owner, ranks in enumerate(self.chests):
@@ -190,7 +190,7 @@ class SunduchokState:
             "phase": self.phase,
             "request": list(self.request) if self.request is not None else None,
             "locked_target": self.locked_target,
-            "events": [dict(event) for event in self.events],
+            "events": [_copy_event(event) for event in self.events],
         }
 
     # -- checking actions ------------------------------------------------------------------
@@ -267,10 +267,17 @@ class SunduchokState:
                 "none of which you hold.")
 
 
+def _copy_event(event: dict) -> dict:
+    """A copy of an event that shares no list or dict with it (event values are scalars, lists of
+    scalars or the "private" dict of scalars), so that nothing handed out can change a state."""
+    return {key: value.copy() if isinstance(value, (list, dict)) else value for key, value in event.items()}
+
+
 def _event_for(event: dict, seat: int | None) -> dict:
     """The event as `seat` sees it: its private part only for the seat it happened to."""
+    event = _copy_event(event)
     if "private" not in event:
-        return dict(event)
+        return event
     public = {key: value for key, value in event.items() if key != "private"}
     if seat is not None and event.get("seat") == seat:
         public.update(event["private"])
@@ -447,7 +454,8 @@ class Sunduchok:
     def _check_table(self, players: Any, dealer: Any) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ValueError(f"Sunduchok takes {self.min_players} to {self.max_players} players.")
-        if not isinstance(dealer, int) or not 0 <= dealer < players:
+        # bool is an int subclass: True must not pass for seat 1.
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
             raise ValueError(f"The dealer must be a seat from 0 to {players - 1}.")
 
     def new_game(self, players: int, seed: int, variant: Any = None, dealer: int = 0) -> SunduchokState:
@@ -499,7 +507,7 @@ class Sunduchok:
             hands=tuple(tuple(hand) for hand in data["hands"]), stock=tuple(data["stock"]),
             chests=tuple(tuple(ranks) for ranks in data["chests"]), turn=data["turn"], phase=data["phase"],
             request=tuple(data["request"]) if data["request"] is not None else None,
-            locked_target=data["locked_target"], events=tuple(dict(event) for event in data["events"]),
+            locked_target=data["locked_target"], events=tuple(_copy_event(event) for event in data["events"]),
         )
 
 

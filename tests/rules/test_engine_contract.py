@@ -1,0 +1,98 @@
+"""Contract-wide checks: pure Python without Django, and states that outputs cannot change."""
+
+import ast
+import copy
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.rules.helpers import GAME, ask, count, suits, table
+
+REPO = Path(__file__).resolve().parents[2]
+RULES = REPO / "games" / "rules"
+
+
+def django_imports(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""] if node.level == 0 else []
+        else:
+            continue
+        yield from (name for name in names if name == "django" or name.startswith("django."))
+
+
+def test_no_rule_module_imports_django():
+    modules = sorted(RULES.rglob("*.py"))
+    assert RULES / "sunduchok.py" in modules
+    assert {str(path.relative_to(REPO)): list(django_imports(path)) for path in modules} == {
+        str(path.relative_to(REPO)): [] for path in modules}
+
+
+def test_the_django_scan_would_notice_an_import(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("import os\nfrom django.db import models\nimport django.conf as conf\n")
+    assert list(django_imports(sample)) == ["django.db", "django.conf"]
+
+
+def test_importing_the_rules_loads_no_django():
+    code = "import games.rules, sys; assert not any(m.startswith('django') for m in sys.modules), sorted(sys.modules)"
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
+                            env={**env, "PYTHONPATH": str(REPO)})
+    assert result.returncode == 0, result.stderr
+
+
+def scramble(value):
+    """Mutate every list and dict inside `value` in place."""
+    if isinstance(value, dict):
+        for item in list(value.values()):
+            scramble(item)
+        value["scrambled"] = True
+    elif isinstance(value, list):
+        for item in value:
+            scramble(item)
+        value.append("scrambled")
+
+
+@pytest.fixture
+def state():
+    """A state whose log holds nested lists (hand sizes, transferred cards, suits) and a private draw."""
+    state = table("QH QC 8D AS", "QD QS 7H KC")
+    for action in (ask(1, "Q"), count(2), suits("D", "S"), ask(1, "8")):
+        state = state.apply(action)
+    return state
+
+
+OUTPUTS = {
+    "to_dict": lambda state: state.to_dict(),
+    "log": lambda state: state.log,
+    "view of seat 0": lambda state: state.view(0),
+    "view of seat 1": lambda state: state.view(1),
+    "spectator view": lambda state: state.view(None),
+    "legal_actions": lambda state: state.legal_actions(),
+    "card_locations": lambda state: state.card_locations(),
+    "scores": lambda state: state.scores,
+    "winners": lambda state: state.winners,
+}
+
+
+@pytest.mark.parametrize("output", OUTPUTS.values(), ids=OUTPUTS.keys())
+def test_changing_what_a_state_returns_does_not_change_the_state(state, output):
+    before = copy.deepcopy(state.to_dict())
+    views = [copy.deepcopy(state.view(seat)) for seat in (None, 0, 1)]
+    scramble(output(state))
+    assert state.to_dict() == before
+    assert [state.view(seat) for seat in (None, 0, 1)] == views
+
+
+def test_a_restored_state_does_not_share_the_dict_it_came_from(state):
+    data = state.to_dict()
+    restored = GAME.state_from_dict(data)
+    scramble(data)
+    assert restored == state
