@@ -13,7 +13,7 @@ SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 def rank_plural(rank: str) -> str:
     name = RANK_NAMES[rank]
-    return name[:-1] + "es" if name.endswith("x") else name + "s"
+    return name + "es" if name.endswith("x") else name + "s"
 
 
 def card_short(card: str) -> str:

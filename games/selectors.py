@@ -9,8 +9,8 @@ from django.db.models import QuerySet
 
 from games.history import game_history
 from games.models import Game
+from games.narration import COUNT_WORDS, Narrator, card_short, rank_plural, suits_phrase
 from games.rules.cards import rank_of, sort_cards
-from games.narration import Narrator, card_short, rank_plural, suits_phrase
 
 SESSION_GAMES_KEY = "game_ids"
 MAX_BACKS_SHOWN = 12   # a larger hand is drawn as this many backs; its size is written beside it
@@ -95,7 +95,8 @@ def replay_context(game: Game, *, step: int) -> dict[str, Any]:
     previous_events = len(history.states[step - 1].events) if step else 0
     return {
         "game": game, "step": step, "last_step": history.move_count,
-        "seats": [{"name": names[seat], "hand": cards_at(f"hand:{seat}"), "chests": list(dict.fromkeys(map(rank_of, cards_at(f"chests:{seat}")))),
+        "seats": [{"name": names[seat], "hand": cards_at(f"hand:{seat}"),
+                   "chests": list(dict.fromkeys(map(rank_of, cards_at(f"chests:{seat}")))),
                    "is_turn": state.current_player == seat} for seat in range(game.players)],
         "stock": cards_at("stock"),
         "new_lines": [narrator.describe(event) for event in state.log[previous_events:]],
@@ -116,12 +117,13 @@ def _with_names(text: str, game: Game, seat: int) -> str:
 
 
 def _request_text(request: dict | None, narrator: Narrator) -> str | None:
+    """The question the player is in the middle of, as the status line asks it."""
     if request is None:
         return None
-    text = f"{rank_plural(request['rank']).capitalize()} from {narrator.object_name(request['target'])}"
+    ranks, holder = rank_plural(request["rank"]), narrator.object_name(request["target"])
     if "count" in request:
-        text += f", {request['count']} of them"
-    return text
+        return f"which {request['count']} {ranks} does {holder} hold?"
+    return f"how many {ranks} does {holder} hold?"
 
 
 def _choices(legal_actions: list[dict], narrator: Narrator) -> dict[str, Any]:
@@ -133,7 +135,8 @@ def _choices(legal_actions: list[dict], narrator: Narrator) -> dict[str, Any]:
         return {"kind": "ask", "targets": [{"seat": t, "name": narrator.name(t)} for t in targets],
                 "ranks": [{"rank": rank, "label": rank_plural(rank).capitalize()} for rank in ranks]}
     if kind == "count":
-        return {"kind": "count", "counts": [action["count"] for action in legal_actions]}
+        return {"kind": "count", "counts": [{"value": action["count"], "label": COUNT_WORDS[action["count"]]}
+                                            for action in legal_actions]}
     return {"kind": "suits", "suit_sets": [
         {"value": ",".join(action["suits"]), "label": suits_phrase(action["suits"]),
          "symbols": " ".join(card_short("A" + suit)[1:] for suit in action["suits"])}

@@ -44,6 +44,7 @@
     if (!t || !window.WebSocket) return;
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var socket = new WebSocket(scheme + location.host + t.dataset.ws);
+    socket.onopen = function () { document.documentElement.dataset.live = "connected"; };
     socket.onmessage = function (message) {
       var data = JSON.parse(message.data);
       if (!data.html || data.step <= shownStep()) return;
@@ -56,10 +57,15 @@
       afterSwap(before);
     };
     socket.onclose = function (event) {
+      document.documentElement.dataset.live = "disconnected";
       if (event.code === 4404) return;   // not this visitor's game: nothing to wait for
       setTimeout(function () { connect(Math.min(delay * 2, 30000)); }, delay);
     };
   }
 
-  document.addEventListener("DOMContentLoaded", function () { connect(1000); });
+  document.addEventListener("DOMContentLoaded", function () {
+    var log = document.querySelector("#table .log");
+    if (log) log.scrollTop = log.scrollHeight;   // the latest move first in sight
+    connect(1000);
+  });
 })();

@@ -1,0 +1,46 @@
+"""A person plays a whole game of Sunduchok against two bots, by clicking, to the end screen."""
+
+from __future__ import annotations
+
+SCREENSHOTS = "/tmp/cardschool-e2e"
+
+
+def current_step(page) -> int:
+    return int(page.get_attribute("#table", "data-step"))
+
+
+def test_a_game_against_two_bots_played_to_the_end_by_clicking(live_site, page):
+    page.goto(f"{live_site}/play/sunduchok/new/")
+    assert page.input_value("select[name=players]") == "3"   # the default table: you and two bots
+    assert page.locator("#bot-seats select").count() == 2
+    page.select_option("select[name=bot_1]", "easy")
+    page.select_option("select[name=bot_2]", "medium")
+    page.fill("input[name=seed]", "2024")
+    page.click("button:has-text('Deal')")
+    page.wait_for_selector("#table")
+    page.wait_for_function("document.documentElement.dataset.live === 'connected'")
+    page.screenshot(path=f"{SCREENSHOTS}/start.png", full_page=True)
+
+    clicks = 0
+    while not page.is_visible(".end-screen"):
+        assert clicks < 1000, "the game did not end"
+        page.wait_for_selector(".move-form button[type=submit], .end-screen")
+        if page.is_visible(".end-screen"):
+            break
+        before = current_step(page)
+        page.locator(".move-form button[type=submit]").first.click()
+        clicks += 1
+        # The reply shows the click's result; the bots' moves then arrive over the WebSocket.
+        page.wait_for_function(f"Number(document.getElementById('table').dataset.step) > {before}")
+
+    page.screenshot(path=f"{SCREENSHOTS}/end.png", full_page=True)
+    end_screen = page.locator(".end-screen")
+    assert "Game over" in end_screen.inner_text()
+    assert end_screen.locator("button:has-text('Play again')").is_visible()
+    assert end_screen.locator("a:has-text('Replay this game')").is_visible()
+    assert clicks > 0
+    page.click("a:has-text('Replay this game')")
+    page.wait_for_selector("#replay")
+    page.click("a[rel=next]")
+    page.wait_for_function("new URL(location).searchParams.get('step') === '1'")
+    assert "Move 1 of" in page.inner_text("#replay")
