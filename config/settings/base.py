@@ -95,6 +95,10 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Take the write lock when a transaction begins: two requests racing for the same game then
+    # queue up instead of failing with "database is locked" when the second tries to write.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

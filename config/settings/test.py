@@ -4,6 +4,10 @@ DATABASE_URL and REDIS_URL are still honoured (read in base), so CI can rerun th
 on PostgreSQL and Redis.
 """
 
+import os
+import tempfile
+from pathlib import Path
+
 from .dev import *  # noqa: F403
 
 DEBUG = False
@@ -23,3 +27,9 @@ STORAGES = {
 # Serve straight from the finders (STATICFILES_DIRS and apps), as runserver would.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, not shared-cache memory: only then do concurrent requests in tests queue on SQLite's
+    # write lock as they do on a real server (shared-cache memory fails them at once instead).
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(Path(tempfile.gettempdir()) / f"cardschool-test-{os.getpid()}.sqlite3")}
