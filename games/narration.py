@@ -5,19 +5,9 @@ Only events of a seat's view are narrated, so a sentence can hold no card the se
 
 from __future__ import annotations
 
-from games.rules.cards import RANK_NAMES, SUIT_NAMES
+from games.rules.cards import SUIT_NAMES, card_short, rank_plural
 
 COUNT_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four"}
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-
-
-def rank_plural(rank: str) -> str:
-    name = RANK_NAMES[rank]
-    return name + "es" if name.endswith("x") else name + "s"
-
-
-def card_short(card: str) -> str:
-    return card[:-1] + SUIT_SYMBOLS[card[-1]]
 
 
 def join_words(words: list[str]) -> str:

@@ -9,8 +9,8 @@ from django.db.models import QuerySet
 
 from games.history import game_history
 from games.models import Game
-from games.narration import COUNT_WORDS, Narrator, card_short, rank_plural, suits_phrase
-from games.rules.cards import rank_of, sort_cards
+from games.narration import COUNT_WORDS, Narrator, suits_phrase
+from games.rules.cards import SUIT_SYMBOLS, rank_of, rank_plural, sort_cards
 
 SESSION_GAMES_KEY = "game_ids"
 MAX_BACKS_SHOWN = 12   # a larger hand is drawn as this many backs; its size is written beside it
@@ -139,5 +139,5 @@ def _choices(legal_actions: list[dict], narrator: Narrator) -> dict[str, Any]:
                                             for action in legal_actions]}
     return {"kind": "suits", "suit_sets": [
         {"value": ",".join(action["suits"]), "label": suits_phrase(action["suits"]),
-         "symbols": " ".join(card_short("A" + suit)[1:] for suit in action["suits"])}
+         "symbols": " ".join(SUIT_SYMBOLS[suit] for suit in action["suits"])}
         for action in legal_actions]}

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("C", "D", "H", "S")
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANK_NAMES = {
     "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
     "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
@@ -29,6 +30,23 @@ def suit_of(card: str) -> str:
 
 def is_card(value: object) -> bool:
     return isinstance(value, str) and len(value) in (2, 3) and value[:-1] in RANK_INDEX and value[-1] in SUIT_INDEX
+
+
+def rank_plural(rank: str) -> str:
+    """"Q" -> "queens", "6" -> "sixes": how players and messages name a rank."""
+    name = RANK_NAMES[rank]
+    return name + "es" if name.endswith("x") else name + "s"
+
+
+def card_label(card: str) -> str:
+    """The text alternative of a card face: "QS" -> "queen of spades", "10H" -> "10 of hearts"."""
+    rank = rank_of(card)
+    return f"{rank if rank.isdigit() else RANK_NAMES[rank]} of {SUIT_NAMES[suit_of(card)]}"
+
+
+def card_short(card: str) -> str:
+    """"QS" -> "Q♠", as a card is written in running text."""
+    return rank_of(card) + SUIT_SYMBOLS[suit_of(card)]
 
 
 def card_sort_key(card: str) -> tuple[int, int]:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.rules.base import IllegalAction, build_variant, check_choice
-from games.rules.cards import RANK_NAMES, RANKS, SUITS, is_card, make_deck, rank_of, sort_cards, suit_of
+from games.rules.cards import RANKS, SUITS, is_card, make_deck, rank_of, rank_plural, sort_cards, suit_of
 
 DECK_RANKS = {36: RANKS[4:], 52: RANKS}
 
@@ -69,11 +69,6 @@ PRESET_DESCRIPTIONS = {
     "open-ranks": "You may ask for a rank you do not hold.",
     "hidden-chests": "Chests are laid down face down: the others do not see their rank.",
 }
-
-
-def _plural(rank: str) -> str:
-    name = RANK_NAMES[rank]
-    return name + "es" if name.endswith("x") else name + "s"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -257,13 +252,13 @@ class SunduchokState:
             if rank not in self.variant.ranks:
                 return f"There is no rank {rank!r} in this deck."
             if self.variant.must_hold_rank:
-                return f"You can only ask for a rank you hold, and you hold no {_plural(rank)}."
-            return f"The {_plural(rank)} are already laid down as a chest."
+                return f"You can only ask for a rank you hold, and you hold no {rank_plural(rank)}."
+            return f"The {rank_plural(rank)} are already laid down as a chest."
         if action["type"] == "count":
             counts = [option["count"] for option in self.legal_actions()]
             return f"Name a number from {counts[0]} to {counts[-1]}."
         count = self.request[2]
-        return (f"Name exactly {count} suit{'s' if count > 1 else ''} of {_plural(self.request[1])}, "
+        return (f"Name exactly {count} suit{'s' if count > 1 else ''} of {rank_plural(self.request[1])}, "
                 "none of which you hold.")
 
 

@@ -9,8 +9,7 @@ from django.urls import reverse
 
 from games.history import game_history
 from games.models import Game
-from games.narration import card_short
-from games.rules.cards import RANK_NAMES, SUIT_NAMES
+from games.rules.cards import card_label, card_short
 
 
 def start_game(client, *, players: int = 3, preset: str = "standard", seed: int | None = 7,
@@ -47,9 +46,7 @@ def hidden_cards(state, seat: int) -> set[str]:
 
 def card_spellings(card: str) -> list[str]:
     """Every way a page could name a card: its code in quotes, its label, its short form."""
-    rank, suit = card[:-1], card[-1]
-    label_rank = rank if rank.isdigit() else RANK_NAMES[rank]
-    return [f'"{card}"', f"{label_rank} of {SUIT_NAMES[suit]}", card_short(card)]
+    return [f'"{card}"', card_label(card), card_short(card)]
 
 
 def assert_no_hidden_cards(text: str, state, seat: int) -> None:

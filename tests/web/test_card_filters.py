@@ -23,11 +23,6 @@ def test_card_filters(card, rank, letter, symbol, colour, label):
     assert cards.card_label(card) == label
 
 
-@pytest.mark.parametrize(("rank", "plural"), [("Q", "queens"), ("10", "tens"), ("6", "sixes"), ("A", "aces")])
-def test_rank_name_plural(rank, plural):
-    assert cards.rank_name_plural(rank) == plural
-
-
 @pytest.mark.parametrize("bad", ["", "1H", "10X", "QQ", "11S"])
 def test_not_a_card_is_an_error(bad):
     with pytest.raises(ValueError):

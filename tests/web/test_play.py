@@ -10,6 +10,7 @@ from django.urls import reverse
 from games.history import game_history
 from games.models import Game, GameAction
 from games.rules import get_game
+from games.rules.cards import card_label
 from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data, start_game
 
 pytestmark = pytest.mark.django_db
@@ -194,7 +195,6 @@ def test_replay_opens_only_when_the_game_is_over_and_shows_every_hand(client):
 
 
 def card_label_in(page: str, card: str) -> bool:
-    from games.templatetags.cards import card_label
     return f'aria-label="{card_label(card)}"' in page
 
 
