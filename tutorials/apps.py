@@ -1,7 +1,19 @@
 from django.apps import AppConfig
 
 
+def merge_progress_on_login(sender, request, user, **kwargs) -> None:
+    from tutorials.services import progress_merge_session_into_user
+    from tutorials.sessions import learner_session_key
+
+    progress_merge_session_into_user(session_key=learner_session_key(getattr(request, "session", None)), user=user)
+
+
 class TutorialsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tutorials"
     verbose_name = "Tutorials"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        user_logged_in.connect(merge_progress_on_login, dispatch_uid="tutorials.merge_progress_on_login")

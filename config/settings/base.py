@@ -44,6 +44,8 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [])
 INSTALLED_APPS = [
     # daphne first so that `runserver` serves ASGI, WebSockets included.
     "daphne",
+    # modeltranslation patches the models' translated fields before the admin is loaded.
+    "modeltranslation",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -53,6 +55,7 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "template_partials",
+    "reversion",
     "games",
     "tutorials",
 ]
@@ -61,6 +64,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -135,10 +139,17 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
-LANGUAGE_CODE = "en"
+LANGUAGE_CODE = "ru"
+LANGUAGES = [("ru", "Русский"), ("en", "English")]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+
+# Lesson and preset texts are stored once per language (django-modeltranslation, tutorials/translation.py).
+# Russian is the default and required; a missing English text falls back to the Russian one.
+MODELTRANSLATION_DEFAULT_LANGUAGE = "ru"
+MODELTRANSLATION_LANGUAGES = ("ru", "en")
+MODELTRANSLATION_FALLBACK_LANGUAGES = ("ru", "en")
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -68,7 +68,9 @@ def test_creating_a_game_stores_its_start_and_opens_the_table(client):
 
 
 def test_bad_new_game_settings_answer_400_and_create_nothing(client):
-    response = client.post(reverse("new_game", args=["sunduchok"]), {"preset": "no-such", "players": 9})
+    # In English: Django's own messages follow the visitor's language (the site's default is Russian).
+    response = client.post(reverse("new_game", args=["sunduchok"]), {"preset": "no-such", "players": 9},
+                           headers={"accept-language": "en"})
     assert response.status_code == 400
     assert Game.objects.count() == 0
     assert "Select a valid choice" in response.content.decode()

@@ -47,4 +47,5 @@ def test_load_builtin_data_command_runs(capsys):
 
     call_command("load_builtin_data")
 
-    assert "No built-in data to load yet." in capsys.readouterr().out
+    output = capsys.readouterr().out
+    assert "Presets: " in output and "Lessons: " in output

@@ -1,0 +1,142 @@
+"""Editing lessons, their steps and presets in /admin/, with history and restore (django-reversion).
+
+Translated texts show one box per language (modeltranslation's TranslationAdmin; the tabbed variant
+loads jQuery UI from a CDN, which this site does not use). Steps edit inline: renumber them, or drag
+them by their title bar (static/tutorials/admin/steps.js). Saving runs each step's payload through
+the rule engine and refuses the save with the engine's message.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.admin.utils import unquote
+from django.db import transaction
+from django.forms import Textarea
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
+from reversion.admin import VersionAdmin
+
+from tutorials import jsontext, services
+from tutorials.forms import LessonStepForm, PresetForm
+from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
+
+
+@admin.register(Preset)
+class PresetAdmin(VersionAdmin, TranslationAdmin):
+    form = PresetForm
+    list_display = ("name", "game_key", "slug", "fields_summary", "is_builtin", "order")
+    list_display_links = ("name",)
+    list_filter = ("game_key", "is_builtin")
+    list_editable = ("order",)
+    search_fields = ("slug", "name_ru", "name_en")
+    fields = ("game_key", "slug", "name", "description", "fields", "resolved_variant", "order", "is_builtin")
+    readonly_fields = ("resolved_variant", "is_builtin")
+
+    class Media:
+        css = {"all": ("tutorials/admin/lessons.css",)}
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        formfield = super().formfield_for_dbfield(db_field, request, **kwargs)
+        return with_rows(formfield, db_field, {"description": 3})
+
+    @admin.display(description=_("variant fields"))
+    def fields_summary(self, preset: Preset) -> str:
+        return ", ".join(f"{key}={value!r}" for key, value in sorted(preset.fields.items())) or _("standard")
+
+    @admin.display(description=_("all fields of this variant"))
+    def resolved_variant(self, preset: Preset) -> str:
+        if not preset.pk:
+            return _("Shown after saving.")
+        try:
+            fields = preset.variant().to_dict()
+        except ValueError as error:
+            return str(error)
+        return format_html('<pre class="json-box">{}</pre>', jsontext.dumps(fields))
+
+
+def with_rows(formfield, db_field, rows: dict[str, int]):
+    """Shorter text boxes than Django's ten rows, so that a lesson's steps fit on a few screens."""
+    for prefix, count in rows.items():
+        if formfield is not None and db_field.name.startswith(prefix) and isinstance(formfield.widget, Textarea):
+            formfield.widget.attrs["rows"] = count
+    return formfield
+
+
+class LessonStepInline(TranslationStackedInline):
+    model = LessonStep
+    form = LessonStepForm
+    extra = 0
+    ordering = ("number",)
+    readonly_fields = ("preview_link",)
+    fieldsets = (
+        (None, {"fields": (("number", "kind", "preview_link"), "body", "payload")}),
+        (_("Hints and the explanation of a wrong answer (question steps)"),
+         {"fields": ("hint_1", "hint_2", "explanation"), "classes": ("collapse",)}),
+    )
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        formfield = super().formfield_for_dbfield(db_field, request, **kwargs)
+        return with_rows(formfield, db_field, {"body": 6, "hint_": 2, "explanation": 3})
+
+    @admin.display(description=_("preview"))
+    def preview_link(self, step: LessonStep) -> str:
+        if step.pk is None:
+            return _("Save to preview this step.")
+        return format_html('<a href="{}" target="_blank" rel="noopener">{}</a>', step.preview_url,
+                           _("Preview as the learner sees it"))
+
+
+@admin.register(Lesson)
+class LessonAdmin(VersionAdmin, TranslationAdmin):
+    list_display = ("title", "game_key", "slug", "order", "published", "preset", "step_count", "updated_at")
+    list_filter = ("game_key", "published")
+    list_editable = ("order", "published")
+    search_fields = ("slug", "title_ru", "title_en")
+    fields = ("game_key", "slug", "order", "preset", "published", "title", "summary")
+    inlines = (LessonStepInline,)
+
+    class Media:
+        css = {"all": ("tutorials/admin/lessons.css",)}
+        js = ("tutorials/admin/steps.js",)
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        formfield = super().formfield_for_dbfield(db_field, request, **kwargs)
+        return with_rows(formfield, db_field, {"summary": 2})
+
+    @admin.display(description=_("steps"))
+    def step_count(self, lesson: Lesson) -> int:
+        return lesson.steps.count()
+
+    def save_formset(self, request, form, formset, change) -> None:
+        if formset.model is LessonStep:
+            moving = [step_form.instance.pk for step_form in formset.initial_forms
+                      if step_form in formset.deleted_forms or "number" in step_form.changed_data]
+            services.lesson_steps_park(step_ids=moving)
+        super().save_formset(request, form, formset, change)
+
+    def revision_view(self, request, object_id, version_id, extra_context=None):
+        # Restoring puts steps back at their old numbers, which other steps may hold now (after a
+        # reorder): park the current steps first. Only a saved restore keeps that; viewing an old
+        # version, or a restore refused by validation, undoes it with the rest.
+        with transaction.atomic():
+            services.lesson_steps_park_all(lesson_id=unquote(object_id))
+            response = super().revision_view(request, object_id, version_id, extra_context)
+            if not (request.method == "POST" and response.status_code == 302):
+                transaction.set_rollback(True)
+        return response
+
+
+@admin.register(LessonProgress)
+class LessonProgressAdmin(admin.ModelAdmin):
+    """Read only: progress is written by the lesson player."""
+
+    list_display = ("lesson", "user", "session_key", "furthest_step", "completed", "score", "updated_at")
+    list_filter = ("completed", "lesson__game_key")
+    list_select_related = ("lesson", "user")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

@@ -1,0 +1,54 @@
+"""Admin forms for lessons, steps and presets: JSON boxes people can read, and step renumbering."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.forms.fields import InvalidJSONInput
+
+from tutorials import jsontext
+from tutorials.models import LessonStep, Preset
+
+
+class ReadableJSONField(forms.JSONField):
+    """A JSON box shown indented (tutorials.jsontext); an empty box means {}."""
+
+    def prepare_value(self, value):
+        if isinstance(value, InvalidJSONInput):
+            return value
+        return jsontext.dumps(value)
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        return {} if value is None else value
+
+
+def json_box(*, rows: int, help_text: str) -> ReadableJSONField:
+    return ReadableJSONField(required=False, help_text=help_text,
+                             widget=forms.Textarea(attrs={"rows": rows, "class": "json-box", "spellcheck": "false"}))
+
+
+class PresetForm(forms.ModelForm):
+    fields = json_box(rows=6, help_text=Preset._meta.get_field("fields").help_text)
+
+    class Meta:
+        model = Preset
+        fields = "__all__"   # noqa: DJ007 - the admin decides which fields it shows
+
+
+class LessonStepForm(forms.ModelForm):
+    payload = json_box(rows=12, help_text=LessonStep._meta.get_field("payload").help_text)
+
+    class Meta:
+        model = LessonStep
+        fields = "__all__"   # noqa: DJ007 - the admin decides which fields it shows
+
+    def validate_unique(self):
+        # Step numbers are checked against each other by the formset. Checking each against the
+        # database as well would refuse swapping two steps (each collides with the other's old
+        # number); the admin parks renumbered steps before saving (services.lesson_steps_park).
+        exclude = self._get_validation_exclusions() | {"number"}
+        try:
+            self.instance.validate_unique(exclude=exclude)
+        except ValidationError as error:
+            self._update_errors(error)

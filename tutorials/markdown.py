@@ -1,0 +1,36 @@
+"""Lesson text: Markdown rendered to HTML, then sanitised with an allow-list (nh3, i.e. ammonia).
+
+Editors write Markdown and may mix in HTML, so the HTML that Markdown produces is never trusted:
+nh3 keeps only the tags and attributes listed here, drops <script>/<style> with their content,
+every event handler and style attribute, and every link or image whose scheme is not
+http, https or mailto (relative links are kept). Links get rel="noopener noreferrer".
+"""
+
+from __future__ import annotations
+
+import markdown as markdown_lib
+import nh3
+from django.utils.safestring import SafeString, mark_safe
+
+ALLOWED_TAGS = frozenset({
+    "a", "abbr", "b", "blockquote", "br", "code", "del", "em", "h1", "h2", "h3", "h4", "hr", "i", "img",
+    "kbd", "li", "ol", "p", "pre", "s", "strong", "sub", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul",
+})
+ALLOWED_ATTRIBUTES = {
+    "a": {"href", "title"},
+    "abbr": {"title"},
+    "img": {"src", "alt", "title", "width", "height"},
+    "ol": {"start"},
+    "td": {"align"},
+    "th": {"align"},
+}
+URL_SCHEMES = frozenset({"http", "https", "mailto"})
+EXTENSIONS = ("tables", "fenced_code", "sane_lists")
+
+
+def render_markdown(text: str | None) -> SafeString:
+    """`text` (Markdown) as sanitised HTML, safe to put on a page as it is."""
+    html = markdown_lib.markdown(text or "", extensions=list(EXTENSIONS), output_format="html")
+    clean = nh3.clean(html, tags=set(ALLOWED_TAGS), attributes=ALLOWED_ATTRIBUTES, url_schemes=set(URL_SCHEMES),
+                      link_rel="noopener noreferrer", strip_comments=True)
+    return mark_safe(clean)  # sanitised by nh3 just above

@@ -1,0 +1,233 @@
+"""A lesson step's JSON payload: its shapes, their validation, and the position a payload describes.
+
+Every payload is checked by replaying it through the rule engine (ENGINE.md), under the lesson's
+variant (its preset, or the game's standard one). Cards, seats and actions are the engine's.
+
+Shapes, by the step's kind:
+
+``text``
+    ``{}`` — no table. Optionally ``{"deal": DEAL, "actions": [...], "seat": 0, "show_all_hands": false}``
+    to show a position beside the text, as a replay does.
+
+``replay``
+    ``{"deal": DEAL, "actions": [ACTION, ...], "seat": 0, "show_all_hands": false}``
+    The position after playing ``actions`` from the deal, seen from ``seat`` (the learner's view);
+    ``show_all_hands`` offers a "show all hands" switch. ``actions`` defaults to ``[]``, ``seat`` to 0.
+
+``question``
+    The replay's fields plus ``"answer": ACTION`` — the move the learner must make — or
+    ``"answers": [ACTION, ...]`` when several moves are right (exactly one of the two). The position
+    must not be over, its current player must be ``seat``, and every answer must be legal in it.
+
+``practice``
+    ``{"deal": DEAL, "seat": 0, "bots": ["medium"], "goal": GOAL, "max_moves": 40}``
+    A short game from a fixed deal: the learner plays ``seat``, a bot of the given level each other
+    seat, in seat order. ``actions`` (optional) start the game from a later position; ``max_moves``
+    (optional) limits the learner's moves. GOAL is ``{"type": "win"}`` (end the game among the
+    winners) or, in Sunduchok, ``{"type": "chests", "count": 1}`` (lay down at least that many chests).
+
+``DEAL``
+    ``{"hands": [["QH", "QC", "8D", "AS"], ["QD", ...]], "stock": ["9C", ...], "dealer": 1}``
+    One hand per seat; ``stock`` top first (``[]`` for games without one); ``dealer`` defaults to 0;
+    an optional ``seed`` decides later deals of a match. Any other key is handed to the game's
+    ``from_deal`` as a keyword (Yashchiki's ``"upcard"``, Rooster's ``"previous_loser"``).
+
+``ACTION``
+    An action dict exactly as the game's ``legal_actions()`` lists it, e.g.
+    ``{"type": "ask", "target": 1, "rank": "Q"}``.
+
+Errors are `PayloadError`s whose message an editor can act on; an illegal action is named with its
+1-based position, e.g. "Action 3 ({'type': 'count', 'count': 5}) is not legal here: Name a number
+from 1 to 2."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.rules import IllegalAction, get_game
+
+# The bot levels of ENGINE.md ("Bots"); kept here so that validating a lesson needs no bot code.
+BOT_LEVELS = ("easy", "medium", "hard")
+
+# Goal types of a practice step, and the games each makes sense for (None: every game).
+GOAL_GAMES: dict[str, tuple[str, ...] | None] = {"win": None, "chests": ("sunduchok",)}
+
+TABLE_FIELDS = ("deal", "actions", "seat", "show_all_hands")
+KIND_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # kind: (required fields, optional fields)
+    "text": (frozenset(), frozenset(TABLE_FIELDS)),
+    "replay": (frozenset({"deal"}), frozenset(TABLE_FIELDS)),
+    "question": (frozenset({"deal"}), frozenset(TABLE_FIELDS) | {"answer", "answers"}),
+    "practice": (frozenset({"deal", "bots", "goal"}), frozenset({"deal", "actions", "seat", "max_moves"})),
+}
+DEAL_FIELDS = ("hands", "stock", "dealer", "seed")
+
+
+class PayloadError(ValueError):
+    """A payload that does not describe a valid step; the message is for the lesson's editor."""
+
+
+def validate_step_payload(*, game_key: str, variant: Any, kind: str, payload: Any) -> None:
+    """Raise PayloadError unless `payload` is a valid payload of a `kind` step of `game_key`."""
+    if kind not in KIND_FIELDS:
+        raise PayloadError(f"Unknown step kind '{kind}' (known: {', '.join(KIND_FIELDS)}).")
+    if not isinstance(payload, Mapping):
+        raise PayloadError("The payload must be a JSON object, e.g. {} for a text step.")
+    required, optional = KIND_FIELDS[kind]
+    allowed = required | optional
+    unknown = sorted(set(payload) - allowed)
+    if unknown:
+        raise PayloadError(f"A {kind} step's payload has no field '{unknown[0]}' "
+                           f"(known: {', '.join(sorted(allowed))}).")
+    missing = sorted(required - set(payload))
+    if missing:
+        raise PayloadError(f"A {kind} step's payload needs '{missing[0]}'.")
+    if "deal" not in payload:
+        present = sorted(set(payload) & set(TABLE_FIELDS))
+        if present:
+            raise PayloadError(f"'{present[0]}' needs a deal: add \"deal\" or remove it.")
+        return
+    if "show_all_hands" in payload and not isinstance(payload["show_all_hands"], bool):
+        raise PayloadError("'show_all_hands' must be true or false.")
+    state = position_from_payload(game_key, variant, payload)
+    seat = learner_seat(payload, players=len(payload["deal"]["hands"]))
+    if kind == "question":
+        _check_answers(state, payload, seat)
+    elif kind == "practice":
+        _check_practice(game_key, state, payload, seat)
+
+
+def position_from_payload(game_key: str, variant: Any, payload: Mapping[str, Any]):
+    """The engine state after playing the payload's `actions` from its `deal` under `variant`.
+
+    Raises PayloadError naming a bad deal or the first illegal action.
+    """
+    if not isinstance(payload, Mapping) or "deal" not in payload:
+        raise PayloadError("This payload has no deal, so it shows no position.")
+    state = deal_from_payload(game_key, variant, payload["deal"])
+    actions = payload.get("actions", [])
+    if not isinstance(actions, list):
+        raise PayloadError("'actions' must be a list of actions.")
+    for number, action in enumerate(actions, start=1):
+        state = _apply(state, action, f"Action {number}")
+    return state
+
+
+def deal_from_payload(game_key: str, variant: Any, deal: Any):
+    """The engine state right after `deal` (the DEAL shape of this module's docstring)."""
+    if not isinstance(deal, Mapping):
+        raise PayloadError('The deal must be a JSON object: {"hands": [...], "stock": [...], "dealer": 0}.')
+    hands = deal.get("hands")
+    if not isinstance(hands, list) or not all(isinstance(hand, list) for hand in hands):
+        raise PayloadError("The deal's 'hands' must be a list with one list of cards per seat.")
+    stock = deal.get("stock", [])
+    if not isinstance(stock, list):
+        raise PayloadError("The deal's 'stock' must be a list of cards, top first.")
+    for name in ("dealer", "seed"):
+        if name in deal and not _is_int(deal[name]):
+            raise PayloadError(f"The deal's '{name}' must be a whole number.")
+    extra = {key: value for key, value in deal.items() if key not in DEAL_FIELDS}
+    try:
+        return get_game(game_key).from_deal(hands=hands, stock=stock, variant=variant, dealer=deal.get("dealer", 0),
+                                             seed=deal.get("seed", 0), **extra)
+    except TypeError:
+        # from_deal refused a keyword: name the one this game does not take.
+        raise PayloadError(f"This game's deal takes no '{sorted(extra)[0]}'." if extra
+                           else "The deal is not valid.") from None
+    except ValueError as error:
+        raise PayloadError(f"The deal is not valid: {error}") from None
+
+
+def learner_seat(payload: Mapping[str, Any], *, players: int) -> int:
+    """The seat the learner sees the table from (payload "seat", default 0), checked against the table."""
+    seat = payload.get("seat", 0)
+    if not _is_int(seat) or not 0 <= seat < players:
+        raise PayloadError(f"'seat' must be a seat number from 0 to {players - 1}, not {seat!r}.")
+    return seat
+
+
+def answers_of(payload: Mapping[str, Any]) -> list[dict]:
+    """The right moves of a question step, as a list whether it has one "answer" or several "answers"."""
+    if "answer" in payload:
+        return [payload["answer"]]
+    return list(payload.get("answers", []))
+
+
+def is_right_answer(state, payload: Mapping[str, Any], action: Mapping[str, Any]) -> bool:
+    """Whether `action`, made in the question's position `state`, is one of its right answers.
+
+    Compared by their effect, so that a card set named in another order is still the same move.
+    """
+    try:
+        played = state.apply(action).to_dict()
+    except IllegalAction:
+        return False
+    return any(state.apply(answer).to_dict() == played for answer in answers_of(payload))
+
+
+# -- checks per kind --------------------------------------------------------------------------
+def _check_answers(state, payload: Mapping[str, Any], seat: int) -> None:
+    if ("answer" in payload) == ("answers" in payload):
+        raise PayloadError('A question needs the right move: "answer": {...}, or "answers": [{...}, ...] '
+                           "when several moves are right (not both).")
+    if "answers" in payload and (not isinstance(payload["answers"], list) or not payload["answers"]):
+        raise PayloadError("'answers' must be a non-empty list of actions.")
+    if state.is_over:
+        raise PayloadError("The game is over after these actions: there is no move left to ask for.")
+    if state.current_player != seat:
+        raise PayloadError(f"The question is for seat {seat}, but in this position seat {state.current_player} "
+                           "is to move.")
+    answers = answers_of(payload)
+    for number, answer in enumerate(answers, start=1):
+        _apply(state, answer, "The answer" if "answer" in payload else f"Answer {number}")
+
+
+def _check_practice(game_key: str, state, payload: Mapping[str, Any], seat: int) -> None:
+    players = len(payload["deal"]["hands"])
+    bots = payload["bots"]
+    if not isinstance(bots, list) or len(bots) != players - 1:
+        raise PayloadError(f"'bots' must list one bot level for each of the other {players - 1} seat(s), "
+                           f"e.g. {['medium'] * (players - 1)}.")
+    for level in bots:
+        if level not in BOT_LEVELS:
+            raise PayloadError(f"Unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)}).")
+    _check_goal(game_key, payload["goal"], payload["deal"])
+    if "max_moves" in payload and (not _is_int(payload["max_moves"]) or payload["max_moves"] < 1):
+        raise PayloadError("'max_moves' must be a whole number of at least 1.")
+    if state.is_over:
+        raise PayloadError("The game is over after these actions: there is nothing left to practise.")
+
+
+def _check_goal(game_key: str, goal: Any, deal: Mapping[str, Any]) -> None:
+    examples = '{"type": "win"} or {"type": "chests", "count": 1}'
+    if not isinstance(goal, Mapping) or not isinstance(goal.get("type"), str):
+        raise PayloadError(f"The goal must be an object such as {examples}.")
+    kind = goal["type"]
+    if kind not in GOAL_GAMES:
+        raise PayloadError(f"Unknown goal type '{kind}' (known: {', '.join(GOAL_GAMES)}).")
+    games = GOAL_GAMES[kind]
+    if games is not None and game_key not in games:
+        raise PayloadError(f"A '{kind}' goal is only for {', '.join(games)}.")
+    fields = {"type", "count"} if kind == "chests" else {"type"}
+    if set(goal) != fields:
+        raise PayloadError(f"A '{kind}' goal takes exactly: {', '.join(sorted(fields))}.")
+    if kind == "chests":
+        chests = (sum(len(hand) for hand in deal["hands"]) + len(deal.get("stock", []))) // 4
+        if not _is_int(goal["count"]) or not 1 <= goal["count"] <= chests:
+            raise PayloadError(f"The goal's 'count' must be a number of chests from 1 to {chests}.")
+
+
+def _apply(state, action: Any, label: str):
+    if not isinstance(action, Mapping):
+        raise PayloadError(f"{label} ({action!r}) is not an action: write it as an object with a \"type\".")
+    try:
+        return state.apply(action)
+    except IllegalAction as error:
+        raise PayloadError(f"{label} ({dict(action)!r}) is not legal here: {error}") from None
+
+
+def _is_int(value: Any) -> bool:
+    # bool is an int subclass, and true must not pass for seat 1.
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,251 @@
+"""Write paths for lessons, presets and progress: built-in presets, lesson imports, step numbers, progress."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+
+import reversion
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+
+from games.rules import GAMES
+from tutorials.documents import LessonDocument, translated_values
+from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
+
+# -- presets ------------------------------------------------------------------------------------
+
+# Names of the engines' presets, and Russian descriptions (the engines describe them in English).
+BUILTIN_PRESET_TEXTS: dict[str, dict[str, dict[str, str]]] = {
+    "sunduchok": {
+        "standard": {
+            "name_en": "Standard", "name_ru": "Стандартные правила",
+            "description_ru": "Три вопроса любому сопернику, у которого есть карты; спрашивать можно только "
+                              "достоинство, которое есть у вас на руке.",
+        },
+        "add-hobby": {
+            "name_en": "Ask your neighbour (Add-Hobby)", "name_ru": "Спрашивать соседа (Add-Hobby)",
+            "description_ru": "Спрашивают следующего по часовой стрелке игрока с картами; когда запас "
+                              "кончился — любого соперника.",
+        },
+        "nastolnie-igri": {
+            "name_en": "Keep asking the same (NastolnieIgri)", "name_ru": "Того же соперника (NastolnieIgri)",
+            "description_ru": "После удачного запроса нужно снова спрашивать того же соперника.",
+        },
+        "deck-52": {
+            "name_en": "52-card deck", "name_ru": "Колода из 52 карт",
+            "description_ru": "Колода из 52 карт, от двоек до тузов: всего тринадцать сундучков.",
+        },
+        "aurabox": {
+            "name_en": "Rank only (Aurabox)", "name_ru": "Только достоинство (Aurabox)",
+            "description_ru": "Один вопрос — о достоинстве: соперник сразу отдаёт все такие карты.",
+        },
+        "deal-all": {
+            "name_en": "Deal all cards", "name_ru": "Раздать всю колоду",
+            "description_ru": "Все карты раздаются сразу; запаса нет, и после ошибки ничего не добирают.",
+        },
+        "open-ranks": {
+            "name_en": "Ask for any rank", "name_ru": "Любое достоинство",
+            "description_ru": "Можно спрашивать достоинство, которого нет у вас на руке.",
+        },
+        "hidden-chests": {
+            "name_en": "Hidden chests", "name_ru": "Закрытые сундучки",
+            "description_ru": "Сундучки откладывают рубашкой вверх: другие не видят их достоинства.",
+        },
+    },
+}
+
+
+def preset_sync_builtin() -> list[Preset]:
+    """Create every engine preset that has no row yet; returns the new rows.
+
+    Rows that exist are left as they are, so that editors' changes survive every `make run`; a deleted
+    built-in preset comes back.
+    """
+    created = []
+    for game_key, game in GAMES.items():
+        descriptions = getattr(game, "preset_descriptions", {})
+        for order, (slug, fields) in enumerate(game.presets.items()):
+            if Preset.objects.filter(game_key=game_key, slug=slug).exists():
+                continue
+            texts = BUILTIN_PRESET_TEXTS.get(game_key, {}).get(slug, {})
+            name_en = texts.get("name_en") or slug.replace("-", " ").capitalize()
+            description_en = descriptions.get(slug, "")
+            preset = Preset(
+                game_key=game_key, slug=slug, fields=dict(fields), order=order, is_builtin=True,
+                name_ru=texts.get("name_ru") or name_en, name_en=name_en,
+                description_ru=texts.get("description_ru") or description_en, description_en=description_en,
+            )
+            preset.full_clean()
+            preset.save()
+            created.append(preset)
+    return created
+
+
+# -- lessons ------------------------------------------------------------------------------------
+
+class LessonImportError(Exception):
+    """A lesson file that cannot be imported; the message names the file (and the step)."""
+
+
+@dataclasses.dataclass
+class ImportReport:
+    created: list[str] = dataclasses.field(default_factory=list)
+    updated: list[str] = dataclasses.field(default_factory=list)
+    skipped: list[str] = dataclasses.field(default_factory=list)
+
+
+def lessons_import(*, documents: Sequence[LessonDocument], overwrite: bool, user=None,
+                   comment: str = "Imported from lesson files") -> ImportReport:
+    """Create the lessons of `documents`, and replace existing ones (same game and slug) if `overwrite`.
+
+    A replaced lesson gets exactly the file's steps. Every lesson and step is validated — steps by
+    replaying them through the engine — and one invalid document refuses the whole import:
+    LessonImportError, and nothing is changed. The import is one revision in the lessons' history.
+    """
+    report = ImportReport()
+    with transaction.atomic(), reversion.create_revision():
+        reversion.set_comment(comment)
+        if user is not None:
+            reversion.set_user(user)
+        for document in documents:
+            _import_lesson(document, overwrite=overwrite, report=report)
+    return report
+
+
+def _import_lesson(document: LessonDocument, *, overwrite: bool, report: ImportReport) -> None:
+    data = document.data
+    label = f"{data['game']}/{data['slug']}"
+    lesson = Lesson.objects.filter(game_key=data["game"], slug=data["slug"]).first()
+    if lesson is not None and not overwrite:
+        report.skipped.append(label)
+        return
+    preset = None
+    if data["preset"] is not None:
+        preset = Preset.objects.filter(game_key=data["game"], slug=data["preset"]).first()
+        if preset is None:
+            raise LessonImportError(f"{document.source}: there is no preset '{data['preset']}' for {data['game']}.")
+    is_new = lesson is None
+    if is_new:
+        lesson = Lesson(game_key=data["game"], slug=data["slug"])
+    lesson.order, lesson.published, lesson.preset = data["order"], data["published"], preset
+    for name in Lesson.TRANSLATED_FIELDS:
+        for field, value in translated_values(name, data[name]).items():
+            setattr(lesson, field, value)
+    _full_clean(lesson, document.source)
+    if not is_new:
+        # Old steps go before the lesson is saved, so that its version does not list them.
+        lesson.steps.all().delete()
+    lesson.save()
+    for step_data in data["steps"]:
+        step = LessonStep(lesson=lesson, number=step_data["number"], kind=step_data["kind"],
+                          payload=step_data["payload"])
+        for name in LessonStep.TRANSLATED_FIELDS:
+            for field, value in translated_values(name, step_data[name]).items():
+                setattr(step, field, value)
+        _full_clean(step, f"{document.source}, step {step_data['number']}")
+        step.save()
+    (report.created if is_new else report.updated).append(label)
+
+
+def _full_clean(instance, where: str) -> None:
+    try:
+        instance.full_clean()
+    except ValidationError as error:
+        problems = "; ".join(f"{field}: {' '.join(messages)}" if field != "__all__" else " ".join(messages)
+                             for field, messages in error.message_dict.items())
+        raise LessonImportError(f"{where}: {problems}") from None
+
+
+# Far above any step number (at most MAX_STEP_NUMBER), so that parked steps never collide.
+PARKING_OFFSET = 10_000
+
+
+def lesson_steps_park(*, step_ids: Iterable[int]) -> None:
+    """Move steps out of the way of (lesson, number) uniqueness before they are renumbered or deleted.
+
+    Saving steps one by one cannot swap two numbers (the first save would collide with the second
+    step); parking them first at number + PARKING_OFFSET makes any reordering possible. Call it
+    inside the transaction that then saves the new numbers.
+    """
+    step_ids = list(step_ids)
+    if step_ids:
+        LessonStep.objects.filter(pk__in=step_ids, number__lt=PARKING_OFFSET).update(
+            number=F("number") + PARKING_OFFSET)
+
+
+def lesson_steps_park_all(*, lesson_id: int) -> None:
+    """Park every step of a lesson (see lesson_steps_park): before restoring an old version of it."""
+    lesson_steps_park(step_ids=LessonStep.objects.filter(lesson_id=lesson_id).values_list("pk", flat=True))
+
+
+# -- progress -----------------------------------------------------------------------------------
+
+HINT_COST = 10
+WRONG_ANSWER_COST = 5
+
+
+def progress_score(*, hints_used: int, wrong_answers: int) -> int:
+    return max(0, 100 - HINT_COST * hints_used - WRONG_ANSWER_COST * wrong_answers)
+
+
+def progress_record_step(*, lesson: Lesson, step_number: int, user=None, session_key: str | None = None,
+                         hints_used: int = 0, wrong_answers: int = 0, completed: bool = False) -> LessonProgress:
+    """Record that the learner reached step `step_number`, with the hints and wrong answers spent there.
+
+    The learner is `user` when signed in, otherwise the anonymous `session_key`
+    (tutorials.sessions.learner_session_key). `completed` marks the lesson done. Once a lesson is
+    done its score stays: going through it again is practice.
+    """
+    owner = _owner(user=user, session_key=session_key)
+    with transaction.atomic():
+        progress, _ = LessonProgress.objects.select_for_update().get_or_create(lesson=lesson, **owner)
+        progress.furthest_step = max(progress.furthest_step, step_number)
+        if not progress.completed:
+            progress.hints_used += hints_used
+            progress.wrong_answers += wrong_answers
+            progress.score = progress_score(hints_used=progress.hints_used, wrong_answers=progress.wrong_answers)
+            progress.completed = completed
+        progress.save()
+    return progress
+
+
+def progress_merge_session_into_user(*, session_key: str | None, user) -> int:
+    """Give a user who just signed in the progress made anonymously in this browser; returns rows moved.
+
+    Where the user already has progress in the same lesson, the better of the two is kept (completed
+    first, then the higher score, then the further step) and the furthest step of both.
+    """
+    if not session_key or user is None or not user.is_authenticated:
+        return 0
+    with transaction.atomic():
+        anonymous = list(LessonProgress.objects.select_for_update().filter(session_key=session_key))
+        mine = {progress.lesson_id: progress for progress in LessonProgress.objects.select_for_update().filter(
+            user=user, lesson_id__in=[progress.lesson_id for progress in anonymous])}
+        for progress in anonymous:
+            existing = mine.get(progress.lesson_id)
+            if existing is None:
+                progress.user, progress.session_key = user, None
+                progress.save(update_fields=["user", "session_key", "updated_at"])
+                continue
+            furthest = max(existing.furthest_step, progress.furthest_step)
+            if _rank(progress) > _rank(existing):
+                existing.completed, existing.score = progress.completed, progress.score
+                existing.hints_used, existing.wrong_answers = progress.hints_used, progress.wrong_answers
+            existing.furthest_step = furthest
+            progress.delete()
+            existing.save()
+    return len(anonymous)
+
+
+def _rank(progress: LessonProgress) -> tuple:
+    return (progress.completed, progress.score if progress.completed else -1, progress.furthest_step)
+
+
+def _owner(*, user, session_key: str | None) -> dict:
+    if user is not None and user.is_authenticated:
+        return {"user": user}
+    if session_key:
+        return {"session_key": session_key}
+    raise ValueError("Progress belongs to a signed-in user or an anonymous session key; neither was given.")

@@ -1,0 +1,22 @@
+"""The anonymous learner's key, kept in the session's data.
+
+Not Django's session key: that one changes when the visitor signs in (login cycles it), and the
+progress made before signing in must still be found then, to move it to the user.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+LEARNER_KEY = "tutorials_learner"
+
+
+def learner_session_key(session, *, create: bool = False) -> str | None:
+    """This browser's learner key; with `create`, one is made and stored if it has none."""
+    if session is None:
+        return None
+    key = session.get(LEARNER_KEY)
+    if key is None and create:
+        key = secrets.token_urlsafe(24)
+        session[LEARNER_KEY] = key
+    return key
