@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 
 from games import selectors
 from games.live import game_group
+from games.sessions import session_back_link
 
 NOT_FOUND = 4404
 
@@ -51,5 +52,6 @@ class GameTableConsumer(AsyncJsonWebsocketConsumer):
     def _render_step(self, step: int) -> str:
         game = selectors.game_get_for_visitor(game_id=self.game_id, user=self.scope.get("user"),
                                               session=self.scope.get("session") or {})
-        context = selectors.table_context(game, seat=self.seat, step=step)
+        context = {**selectors.table_context(game, seat=self.seat, step=step),
+                   "back_link": session_back_link(self.scope.get("session"), game)}
         return render_to_string("games/play.html#table", context)

@@ -47,37 +47,76 @@ def table_context(game: Game, *, seat: int, step: int | None = None) -> dict[str
     history = game_history(game)
     latest = history.move_count
     step = latest if step is None else max(0, min(step, latest))
-    state = history.states[step]
-    view = state.view(seat)
-    narrator = Narrator(seat_names(game), seat)
-    reasons = history.reason_by_event()
-    log = [{"text": narrator.describe(event), "reason": _with_names(reasons.get(index, ""), game, seat),
-            "seat": event.get("seat")} for index, event in enumerate(view["log"])]
-    opponents = [
-        {"seat": other, "name": narrator.name(other), "level": game.seats[other].get("level"),
-         "hand_size": view["hand_sizes"][other], "backs": range(min(view["hand_sizes"][other], MAX_BACKS_SHOWN)),
-         "chests": view["chests"][other],
-         "score": view["scores"][other], "is_turn": view["current_player"] == other}
-        for other in _clockwise_from(seat, game.players)
-    ]
-    context = {
-        "game": game, "seat": seat, "step": step, "latest_step": latest, "pending": latest - step,
+    context = position_context(
+        history.states[step], names=seat_names(game), seat=seat, can_move=step == latest,
+        levels=[info.get("level") for info in game.seats], reasons=history.reason_by_event())
+    context.update({
+        "game": game, "step": step, "latest_step": latest, "pending": latest - step,
         # A page still showing an older step asks for the table itself if the live push never comes.
         "refresh_after": round((latest - step + 3) * settings.BOT_MOVE_DELAY + 1, 1),
-        "hand": view["hand"], "my_chests": view["chests"][seat], "my_score": view["scores"][seat],
+        "preset": game.preset,
+    })
+    return context
+
+
+def position_context(state, *, names: list[str], seat: int, can_move: bool = True,
+                     levels: list[str | None] | None = None, reasons: dict[int, str] | None = None,
+                     show_all_hands: bool = False) -> dict[str, Any]:
+    """The table as `seat` sees `state`: a stored game's (table_context) or a lesson's position.
+
+    Only `view(seat)` is read, except with `show_all_hands`, which opens the other hands face up
+    (a lesson's teaching position, on the learner's request; never a game in progress).
+    `can_move` says whether the seat may act here (false when a page shows an older step, or a
+    position to look at only); `levels` are the seats' bot levels, `reasons` the bots' reasons by
+    log index.
+    """
+    view = state.view(seat)
+    players = view["players"]
+    narrator = Narrator(names, seat)
+    reasons = reasons or {}
+    open_hands = _open_hands(state) if show_all_hands else {}
+    log = [{"text": narrator.describe(event), "reason": _with_names(reasons.get(index, ""), names, seat),
+            "seat": event.get("seat")} for index, event in enumerate(view["log"])]
+    opponents = [
+        {"seat": other, "name": narrator.name(other), "level": (levels or [None] * players)[other],
+         "hand_size": view["hand_sizes"][other], "backs": range(min(view["hand_sizes"][other], MAX_BACKS_SHOWN)),
+         "open_hand": open_hands.get(other),
+         "chests": view["chests"][other],
+         "score": view["scores"][other], "is_turn": view["current_player"] == other}
+        for other in _clockwise_from(seat, players)
+    ]
+    context = {
+        "seat": seat, "hand": view["hand"], "my_chests": view["chests"][seat], "my_score": view["scores"][seat],
         "opponents": opponents, "stock_size": view["stock_size"], "log": log,
-        "is_my_turn": view["current_player"] == seat and step == latest,
+        "is_my_turn": view["current_player"] == seat and can_move,
         "turn_name": narrator.name(view["current_player"]) if view["current_player"] is not None else None,
-        "request": _request_text(view["request"], narrator), "is_over": view["is_over"],
+        # Not "request": that name is the HttpRequest in templates (base.html reads request.path).
+        "pending_question": _request_text(view["request"], narrator), "is_over": view["is_over"],
         "choices": _choices(state.legal_actions(), narrator) if view["current_player"] == seat else None,
-        "preset": game.preset, "variant": view["variant"],
+        "variant": view["variant"], "show_all_hands": show_all_hands,
     }
     if view["is_over"]:
         context["standings"] = sorted(
             ({"name": narrator.name(s), "score": view["scores"][s], "chests": view["chests"][s],
-              "is_winner": s in view["winners"]} for s in range(game.players)),
+              "is_winner": s in view["winners"]} for s in range(players)),
             key=lambda row: -row["score"])
     return context
+
+
+def narrate_events(events: list[dict], *, names: list[str], seat: int) -> list[str]:
+    """Log events of `view(seat)` as the sentences the table's log shows."""
+    narrator = Narrator(names, seat)
+    return [narrator.describe(event) for event in events]
+
+
+def _open_hands(state) -> dict[int, list[str]]:
+    locations = state.card_locations()
+    hands: dict[int, list[str]] = {}
+    for card in sort_cards(locations):
+        place = locations[card]
+        if place.startswith("hand:"):
+            hands.setdefault(int(place.split(":")[1]), []).append(card)
+    return hands
 
 
 def replay_context(game: Game, *, step: int) -> dict[str, Any]:
@@ -108,10 +147,10 @@ def _clockwise_from(seat: int, players: int) -> list[int]:
     return [(seat + offset) % players for offset in range(1, players)]
 
 
-def _with_names(text: str, game: Game, seat: int) -> str:
+def _with_names(text: str, names: list[str], seat: int) -> str:
     """Bots write "Player N"; the page says the seat's name, and "you" for the reader."""
-    for other in range(game.players, 0, -1):   # from the highest, so "Player 1" does not eat "Player 10"
-        name = "you" if other - 1 == seat else game.seats[other - 1]["name"]
+    for other in range(len(names), 0, -1):   # from the highest, so "Player 1" does not eat "Player 10"
+        name = "you" if other - 1 == seat else names[other - 1]
         text = text.replace(f"Player {other}", name)
     return text[:1].upper() + text[1:]
 

@@ -34,24 +34,42 @@ class StaleMove(MoveRejected):
 
 def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[str], human_name: str,
                 owner=None, seed: int | None = None, dealer: int | None = None,
-                deal: dict[str, Any] | None = None) -> Game:
-    """A new game with the human in seat 0 and bots in the others, played up to the human's turn."""
+                deal: dict[str, Any] | None = None, variant: dict[str, Any] | None = None, human_seat: int = 0,
+                opening_actions: list[dict[str, Any]] | None = None) -> Game:
+    """A new game with the human in `human_seat` and bots in the others, played up to the human's turn.
+
+    `bot_levels` name the other seats' bots in seat order. The rules are the engine's `preset`, or,
+    when `variant` (a dict of variant fields) is given, exactly those fields over the standard rules;
+    `preset` is then only the name shown. `deal` (hands and stock) replaces the shuffle from `seed`;
+    `opening_actions` are played from it before anyone decides (a lesson's practice from a later
+    position) and stay in the log like any other move.
+    """
     engine = get_game(game_key)
-    variant = engine.variant(preset=preset)
+    variant = engine.variant(**variant) if variant is not None else engine.variant(preset=preset)
     if len(bot_levels) != players - 1:
         raise ValueError(f"{players} players need {players - 1} bot levels.")
+    if not 0 <= human_seat < players:
+        raise ValueError(f"The human's seat must be from 0 to {players - 1}.")
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
     if dealer is None:
         # The dealer follows from the seed, so a game is fully reproducible from its settings.
         dealer = random.Random(f"dealer-{seed}").randrange(players)
-    seats = [{"kind": "human", "name": human_name}]
-    seats += [{"kind": "bot", "level": level, "name": f"{BOT_NAMES[index]}-bot"}
-              for index, level in enumerate(bot_levels)]
+    bots = iter(enumerate(bot_levels))
+    seats = []
+    for seat in range(players):
+        if seat == human_seat:
+            seats.append({"kind": "human", "name": human_name})
+        else:
+            index, level = next(bots)
+            seats.append({"kind": "bot", "level": level, "name": f"{BOT_NAMES[index]}-bot"})
     with transaction.atomic():
         game = Game.objects.create(game_key=game_key, preset=preset, variant=variant.to_dict(), seed=seed,
                                    deal=deal, dealer=dealer, seats=seats, owner=owner)
         history = game_history(game)   # validates the deal before anything is kept
+        for action in opening_actions or ():
+            seat = history.current.current_player
+            history = history.extended(history.current.apply(action), LoggedAction(seat, action, ""))
         _play_bots(game, history)
     return game
 

@@ -16,6 +16,7 @@ from games import selectors, services
 from games.forms import ActionPostError, NewGameForm, action_from_post
 from games.models import Game
 from games.rules import GAMES
+from games.sessions import session_back_link, session_remember_game
 
 TABLE_PARTIAL = "games/play.html#table"
 
@@ -32,8 +33,12 @@ def _visitor_game(request: HttpRequest, game_id) -> Game:
 
 
 def _remember_in_session(request: HttpRequest, game: Game) -> None:
-    ids = request.session.get(selectors.SESSION_GAMES_KEY, [])
-    request.session[selectors.SESSION_GAMES_KEY] = [*ids[-199:], str(game.pk)]
+    session_remember_game(request.session, game)
+
+
+def _table(request: HttpRequest, game: Game, **kwargs) -> dict:
+    """The table's context, with the link back to the page the game was started from, if any."""
+    return {**selectors.table_context(game, **kwargs), "back_link": session_back_link(request.session, game)}
 
 
 def _human_name(request: HttpRequest) -> str:
@@ -68,7 +73,7 @@ def new_game(request: HttpRequest, game_key: str) -> HttpResponse:
 @require_GET
 def play(request: HttpRequest, game_id) -> HttpResponse:
     game = _visitor_game(request, game_id)
-    context = selectors.table_context(game, seat=selectors.human_seat(game))
+    context = _table(request, game, seat=selectors.human_seat(game))
     return render(request, "games/play.html", {**context, "bot_delay": settings.BOT_MOVE_DELAY})
 
 
@@ -78,7 +83,7 @@ def table(request: HttpRequest, game_id) -> HttpResponse:
     game = _visitor_game(request, game_id)
     if not request.htmx:
         return redirect("play", game_id=game.pk)
-    return render(request, TABLE_PARTIAL, selectors.table_context(game, seat=selectors.human_seat(game)))
+    return render(request, TABLE_PARTIAL, _table(request, game, seat=selectors.human_seat(game)))
 
 
 @require_POST
@@ -92,20 +97,22 @@ def act(request: HttpRequest, game_id) -> HttpResponse:
     except (ActionPostError, services.MoveRejected) as error:
         status = getattr(error, "status", 400)
         game.refresh_from_db()
-        context = {**selectors.table_context(game, seat=seat), "error": str(error)}
+        context = {**_table(request, game, seat=seat), "error": str(error)}
         template = TABLE_PARTIAL if request.htmx else "games/play.html"
         return render(request, template, context, status=status)
     if not request.htmx:
         return redirect("play", game_id=game.pk)
     # Show the player's own move first; the bots' replies follow over the WebSocket one by one.
-    return render(request, TABLE_PARTIAL, selectors.table_context(game, seat=seat, step=before + 1))
+    return render(request, TABLE_PARTIAL, _table(request, game, seat=seat, step=before + 1))
 
 
 @require_POST
 def play_again(request: HttpRequest, game_id) -> HttpResponse:
     game = _visitor_game(request, game_id)
     bots = [info["level"] for info in game.seats if info["kind"] == "bot"]
+    # The same rules (the stored variant, also for a lesson's preset) and seats; a new deal.
     new = services.game_create(game_key=game.game_key, preset=game.preset, players=game.players, bot_levels=bots,
+                               variant=game.variant, human_seat=selectors.human_seat(game),
                                human_name=_human_name(request),
                                owner=request.user if request.user.is_authenticated else None)
     _remember_in_session(request, new)

@@ -201,6 +201,11 @@ class LessonStep(models.Model):
         return render_markdown(self.body)
 
     @property
+    def hints(self) -> list[str]:
+        """The hints in the order a learner reveals them, empty ones left out."""
+        return [text for text in (self.hint_1, self.hint_2) if text and text.strip()]
+
+    @property
     def preview_url(self) -> str:
         return lesson_step_url(self.lesson, self.number)
 
@@ -224,6 +229,10 @@ class LessonProgress(models.Model):
                                              help_text=_("0–100: hints and wrong answers cost points."))
     hints_used = models.PositiveSmallIntegerField(_("hints used"), default=0)
     wrong_answers = models.PositiveSmallIntegerField(_("wrong answers"), default=0)
+    # Keyed by step number (a string, as JSON keys are): {"hints": 1, "answered": true, "practice": "<game id>"}.
+    step_states = models.JSONField(
+        _("steps"), default=dict, blank=True,
+        help_text=_("Per step: hints shown, whether the question was answered right, the practice game."))
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import reversion
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 
-from games.rules import GAMES
+from games import services as game_services
+from games.models import Game
+from games.rules import GAMES, IllegalAction
 from tutorials.documents import LessonDocument, translated_values
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
+from tutorials.payloads import is_right_answer, position_from_payload
 
 # -- presets ------------------------------------------------------------------------------------
 
@@ -198,10 +202,29 @@ def progress_record_step(*, lesson: Lesson, step_number: int, user=None, session
     (tutorials.sessions.learner_session_key). `completed` marks the lesson done. Once a lesson is
     done its score stays: going through it again is practice.
     """
+    return _progress_update(lesson=lesson, step_number=step_number, user=user, session_key=session_key,
+                            hints_used=hints_used, wrong_answers=wrong_answers, completed=completed)
+
+
+def _progress_update(*, lesson: Lesson, step_number: int, user, session_key: str | None, hints_used: int = 0,
+                     wrong_answers: int = 0, completed: bool = False,
+                     change_step: Callable[[dict], tuple[int, int]] | None = None) -> LessonProgress:
+    """progress_record_step, and `change_step(state)` on the step's state under the same row lock.
+
+    `change_step` edits the step's entry of `step_states` in place and returns the hints and wrong
+    answers it costs, decided from what the row holds now, so that two tabs cannot both charge for
+    the same hint.
+    """
     owner = _owner(user=user, session_key=session_key)
     with transaction.atomic():
         progress, _ = LessonProgress.objects.select_for_update().get_or_create(lesson=lesson, **owner)
         progress.furthest_step = max(progress.furthest_step, step_number)
+        if change_step is not None:
+            state = dict(progress.step_states.get(str(step_number), {}))
+            more_hints, more_wrong = change_step(state)
+            hints_used, wrong_answers = hints_used + more_hints, wrong_answers + more_wrong
+            others = {key: value for key, value in progress.step_states.items() if key != str(step_number)}
+            progress.step_states = {**others, str(step_number): state} if state else others
         if not progress.completed:
             progress.hints_used += hints_used
             progress.wrong_answers += wrong_answers
@@ -230,6 +253,7 @@ def progress_merge_session_into_user(*, session_key: str | None, user) -> int:
                 progress.save(update_fields=["user", "session_key", "updated_at"])
                 continue
             furthest = max(existing.furthest_step, progress.furthest_step)
+            existing.step_states = _merged_step_states(existing.step_states, progress.step_states)
             if _rank(progress) > _rank(existing):
                 existing.completed, existing.score = progress.completed, progress.score
                 existing.hints_used, existing.wrong_answers = progress.hints_used, progress.wrong_answers
@@ -237,6 +261,18 @@ def progress_merge_session_into_user(*, session_key: str | None, user) -> int:
             progress.delete()
             existing.save()
     return len(anonymous)
+
+
+def _merged_step_states(mine: dict, other: dict) -> dict:
+    """Both learners' step states: a hint shown or a question answered in either counts as done."""
+    merged = {key: dict(value) for key, value in other.items()}
+    for key, state in mine.items():
+        into = merged.setdefault(key, {})
+        into["hints"] = max(state.get("hints", 0), into.get("hints", 0))
+        into["answered"] = bool(state.get("answered") or into.get("answered"))
+        if "practice" in state:
+            into["practice"] = state["practice"]
+    return merged
 
 
 def _rank(progress: LessonProgress) -> tuple:
@@ -249,3 +285,111 @@ def _owner(*, user, session_key: str | None) -> dict:
     if session_key:
         return {"session_key": session_key}
     raise ValueError("Progress belongs to a signed-in user or an anonymous session key; neither was given.")
+
+
+# -- the lesson player --------------------------------------------------------------------------
+
+class AnswerRejected(Exception):
+    """A posted answer that is no move at all here (illegal, or the step asks nothing); for the learner."""
+
+
+@dataclasses.dataclass(frozen=True)
+class AnswerOutcome:
+    right: bool
+    progress: LessonProgress
+    position: Any   # the question's position (an engine state)
+    after: Any      # the position after the learner's move
+
+
+@dataclasses.dataclass(frozen=True)
+class FinishOutcome:
+    progress: LessonProgress
+    unanswered: list[int]   # numbers of the question steps still to answer right; [] once completed
+
+
+def lesson_answer_question(*, lesson: Lesson, step: LessonStep, action: dict[str, Any], user=None,
+                           session_key: str | None = None) -> AnswerOutcome:
+    """Judge the learner's move on a question step and record it.
+
+    A right answer marks the step answered and opens the next one; a wrong one costs
+    WRONG_ANSWER_COST, unless the step was already answered right (trying again is practice).
+    An illegal move or a step that asks nothing raises AnswerRejected and records nothing.
+    """
+    if step.kind != LessonStep.Kind.QUESTION:
+        raise AnswerRejected("This step asks no question: use the lesson's Next and Back links.")
+    position = position_from_payload(lesson.game_key, lesson.variant(), step.payload)
+    try:
+        after = position.apply(action)
+    except IllegalAction as error:
+        raise AnswerRejected(str(error)) from None
+    right = is_right_answer(position, step.payload, action)
+    following = lesson.steps.filter(number__gt=step.number).order_by("number").values_list("number", flat=True).first()
+
+    def change(state: dict) -> tuple[int, int]:
+        if right:
+            state["answered"] = True
+            return 0, 0
+        return 0, 0 if state.get("answered") else 1
+
+    progress = _progress_update(lesson=lesson, step_number=step.number, user=user, session_key=session_key,
+                                change_step=change)
+    if right and following is not None:
+        progress = progress_record_step(lesson=lesson, step_number=following, user=user, session_key=session_key)
+    return AnswerOutcome(right=right, progress=progress, position=position, after=after)
+
+
+def lesson_reveal_hint(*, lesson: Lesson, step: LessonStep, user=None, session_key: str | None = None
+                       ) -> LessonProgress:
+    """Show the step's next hint, at HINT_COST (free once the question was answered right)."""
+    available = len(step.hints) if step.kind == LessonStep.Kind.QUESTION else 0
+
+    def change(state: dict) -> tuple[int, int]:
+        shown = state.get("hints", 0)
+        if shown >= available:
+            return 0, 0
+        state["hints"] = shown + 1
+        return (0 if state.get("answered") else 1), 0
+
+    return _progress_update(lesson=lesson, step_number=step.number, user=user, session_key=session_key,
+                            change_step=change)
+
+
+def lesson_finish(*, lesson: Lesson, user=None, session_key: str | None = None) -> FinishOutcome:
+    """Complete the lesson if every question step was answered right; its score then stays."""
+    steps = list(lesson.steps.order_by("number"))
+    last = steps[-1].number if steps else 0
+    owner = _owner(user=user, session_key=session_key)
+    progress = LessonProgress.objects.filter(lesson=lesson, **owner).first()
+    states = progress.step_states if progress is not None else {}
+    unanswered = [step.number for step in steps if step.kind == LessonStep.Kind.QUESTION
+                  and not states.get(str(step.number), {}).get("answered")]
+    if progress is not None and progress.completed:
+        return FinishOutcome(progress=progress, unanswered=[])
+    progress = progress_record_step(lesson=lesson, step_number=last, user=user, session_key=session_key,
+                                    completed=not unanswered)
+    return FinishOutcome(progress=progress, unanswered=unanswered)
+
+
+def lesson_start_practice(*, lesson: Lesson, step: LessonStep, human_name: str, user=None,
+                          session_key: str | None = None) -> Game:
+    """Start the practice game of a practice step from its deal, and remember it on the step."""
+    if step.kind != LessonStep.Kind.PRACTICE:
+        raise AnswerRejected("This step has no practice game.")
+    payload = step.payload
+    deal = payload["deal"]
+    owner = user if user is not None and user.is_authenticated else None
+    with transaction.atomic():
+        game = game_services.game_create(
+            game_key=lesson.game_key, preset=lesson.preset.slug if lesson.preset_id else "standard",
+            players=len(deal["hands"]), bot_levels=list(payload["bots"]), human_name=human_name, owner=owner,
+            seed=deal.get("seed", 0), dealer=deal.get("dealer", 0),
+            deal={"hands": deal["hands"], "stock": deal.get("stock", [])}, variant=lesson.variant().to_dict(),
+            human_seat=payload.get("seat", 0), opening_actions=payload.get("actions", []))
+
+        def change(state: dict) -> tuple[int, int]:
+            state["practice"] = str(game.pk)
+            return 0, 0
+
+        _progress_update(lesson=lesson, step_number=step.number, user=user, session_key=session_key,
+                         change_step=change)
+    return game

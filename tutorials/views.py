@@ -1,6 +1,161 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""The lesson player: thin views that parse the request, call a service or selector, and render.
+
+HTMX requests get the step fragment (`tutorials/lesson.html#step`) and the address to push; plain
+requests get whole pages and redirects, so every link and form also works without JavaScript.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import push_url
+
+from games.forms import ActionPostError, action_from_post
+from games.sessions import session_remember_game
+from tutorials import selectors, services
+from tutorials.models import Lesson, LessonStep
+from tutorials.sessions import learner_session_key
+
+PAGE = "tutorials/lesson.html"
+STEP_PARTIAL = "tutorials/lesson.html#step"
+END_PARTIAL = "tutorials/lesson.html#end"
+# A right answer's result, carried over the redirect to the next step when there is no JavaScript.
+RESULT_SESSION_KEY = "tutorials_answer_result"
 
 
+@require_GET
 def learn(request: HttpRequest) -> HttpResponse:
-    return render(request, "tutorials/index.html")
+    games = selectors.learn_index(user=request.user, session_key=learner_session_key(request.session))
+    return render(request, "tutorials/index.html", {"games": games})
+
+
+def _lesson(request: HttpRequest, game_key: str, lesson_slug: str) -> Lesson:
+    lesson = selectors.lesson_for_visitor(game_key=game_key, slug=lesson_slug, user=request.user)
+    if lesson is None:
+        raise Http404("No such lesson.")
+    return lesson
+
+
+def _learner(request: HttpRequest) -> dict:
+    """Whose progress this is: the signed-in user, or this browser's anonymous learner key."""
+    if request.user.is_authenticated:
+        return {"user": request.user, "session_key": None}
+    return {"user": None, "session_key": learner_session_key(request.session, create=True)}
+
+
+def _posted_step(request: HttpRequest, lesson: Lesson) -> LessonStep:
+    try:
+        number = int(request.POST.get("step", ""))
+    except ValueError:
+        raise Http404("No such step.") from None
+    step = next((step for step in lesson.steps.all() if step.number == number), None)
+    if step is None:
+        raise Http404("No such step.")
+    return step
+
+
+def _render_step(request: HttpRequest, lesson: Lesson, number: int, *, status: int = 200, push: bool = False,
+                 **extra) -> HttpResponse:
+    learner = _learner(request)
+    progress = selectors.progress_of(lesson, user=learner["user"], session_key=learner["session_key"])
+    context = selectors.lesson_step_context(
+        lesson, number=number, progress=progress,
+        show_all_hands=(request.GET.get("all") or request.POST.get("all")) == "1",
+        user=request.user, session=request.session)
+    context.update(extra)
+    response = render(request, STEP_PARTIAL if request.htmx else PAGE, context, status=status)
+    if request.htmx and push:
+        push_url(response, context["step_url"] + ("&all=1" if context["show_all_hands"] else ""))
+    return response
+
+
+@require_GET
+def lesson(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpResponse:
+    lesson = _lesson(request, game_key, lesson_slug)
+    if not lesson.steps.all():
+        return render(request, PAGE, {"lesson": lesson, "empty": True})
+    learner = _learner(request)
+    progress = selectors.progress_of(lesson, **learner)
+    requested = request.GET.get("step")
+    number = selectors.step_number_to_show(lesson, requested, furthest=progress.furthest_step if progress else 0)
+    if requested != str(number) and not request.htmx:
+        # The address always names the step shown, so that it can be linked and reloaded.
+        url = lesson.step_url(number) + ("&all=1" if request.GET.get("all") == "1" else "")
+        return redirect(url)
+    services.progress_record_step(lesson=lesson, step_number=number, **learner)
+    result = request.session.pop(RESULT_SESSION_KEY, None)
+    if result is not None and (result.get("lesson"), result.get("step")) != (lesson.pk, number):
+        result = None
+    return _render_step(request, lesson, number, push=requested != str(number), result=result)
+
+
+@require_POST
+def lesson_answer(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpResponse:
+    lesson = _lesson(request, game_key, lesson_slug)
+    step = _posted_step(request, lesson)
+    try:
+        action, _ = action_from_post(request.POST)
+        outcome = services.lesson_answer_question(lesson=lesson, step=step, action=action, **_learner(request))
+    except (ActionPostError, services.AnswerRejected) as error:
+        return _render_step(request, lesson, step.number, status=400, error=str(error))
+    if not outcome.right:
+        return _render_step(request, lesson, step.number, wrong=True)
+    result = selectors.answer_result_context(lesson, step, position=outcome.position, after=outcome.after)
+    following = next((other.number for other in lesson.steps.all() if other.number > step.number), None)
+    if following is None:
+        if request.htmx:
+            return _render_done(request, lesson, result=result, push=True)
+        request.session[RESULT_SESSION_KEY] = {**result, "lesson": lesson.pk, "step": "done"}
+        return redirect(selectors.lesson_done_url(lesson))
+    # The hand after the move is shown with the result unless the next step's table shows that position.
+    result["show_hand"] = not selectors.step_shows_position(lesson, following, outcome.after)
+    if request.htmx:
+        return _render_step(request, lesson, following, push=True, result=result)
+    request.session[RESULT_SESSION_KEY] = {**result, "lesson": lesson.pk, "step": following}
+    return redirect(lesson.step_url(following))
+
+
+@require_POST
+def lesson_hint(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpResponse:
+    lesson = _lesson(request, game_key, lesson_slug)
+    step = _posted_step(request, lesson)
+    services.lesson_reveal_hint(lesson=lesson, step=step, **_learner(request))
+    if request.htmx:
+        return _render_step(request, lesson, step.number)
+    return redirect(lesson.step_url(step.number))
+
+
+@require_POST
+def lesson_practice(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpResponse:
+    lesson = _lesson(request, game_key, lesson_slug)
+    step = _posted_step(request, lesson)
+    name = request.user.get_username() if request.user.is_authenticated else "Guest"
+    try:
+        game = services.lesson_start_practice(lesson=lesson, step=step, human_name=name, **_learner(request))
+    except services.AnswerRejected as error:
+        return _render_step(request, lesson, step.number, status=400, error=str(error))
+    session_remember_game(request.session, game, back_url=lesson.step_url(step.number),
+                          back_label=f"Back to the lesson “{lesson.title}”")
+    return redirect("play", game_id=game.pk)
+
+
+@require_GET
+def lesson_done(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpResponse:
+    lesson = _lesson(request, game_key, lesson_slug)
+    result = request.session.pop(RESULT_SESSION_KEY, None)
+    if result is not None and (result.get("lesson"), result.get("step")) != (lesson.pk, "done"):
+        result = None
+    return _render_done(request, lesson, result=result)
+
+
+def _render_done(request: HttpRequest, lesson: Lesson, *, result: dict | None = None,
+                 push: bool = False) -> HttpResponse:
+    outcome = services.lesson_finish(lesson=lesson, **_learner(request))
+    context = selectors.lesson_end_context(lesson, progress=outcome.progress, unanswered=outcome.unanswered,
+                                           user=request.user)
+    context.update({"result": result, "done": True})
+    response = render(request, END_PARTIAL if request.htmx else PAGE, context)
+    if request.htmx and push:
+        push_url(response, selectors.lesson_done_url(lesson))
+    return response

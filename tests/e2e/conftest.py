@@ -55,6 +55,9 @@ def live_site(tmp_path_factory):
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test", "DATABASE_URL": f"sqlite:///{database}"}
     env.pop("REDIS_URL", None)   # one process: the in-memory channel layer is enough
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    # The built-in presets and lessons (content/lessons/), as `make run` loads them.
+    subprocess.run([sys.executable, "manage.py", "load_builtin_data", "-v0"], cwd=ROOT, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
                                "config.asgi:application"], cwd=ROOT, env=env,

@@ -16,7 +16,8 @@ def test_learn_page_renders(client):
     response = client.get(reverse("learn"))
 
     assert response.status_code == 200
-    assert b"Lessons are coming soon" in response.content
+    assert b"<h1>Lessons</h1>" in response.content
+    assert b'href="/play/sunduchok/new/"' in response.content
 
 
 def test_login_page_renders_a_form(client):
