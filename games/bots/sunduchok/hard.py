@@ -1,0 +1,159 @@
+"""The hard Sunduchok bot: it reads everything the public log proves about the hidden hands,
+samples deals consistent with it, and asks where a full yes is worth most.
+
+Worth is counted in cards: the cards a full yes brings, a bonus for completing a chest and for
+keeping the turn, and, for a rank the table knows it holds, the safety of its own cards of that
+rank once the chest is down (until then any holder of the rank may come for them). In the count
+and suits phases it names the holding the samples (which already reflect the answers given) make
+most worthwhile. Asking for a rank the table does not yet know it holds costs a little, so when
+requests are worth about the same it does not show a new rank.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from games.bots.base import Bot, Decision
+from games.bots.sunduchok import wording
+from games.bots.sunduchok.knowledge import SET_SIZE, PublicKnowledge, holdings, suit_set
+from games.bots.sunduchok.sampler import HandSampler
+from games.rules.cards import rank_of
+
+SAMPLES = 200
+SEARCH_STEPS = 12_000
+
+
+class HardBot(Bot):
+    level = "hard"
+    chest_bonus = 3.0       # a chest is the point of the game: worth three cards on top of its cards
+    keep_turn = 1.0         # a full yes lets the asker ask again
+    secured_card = 0.5      # each exposed card of ours that a completed chest puts out of reach
+    reveal_cost = 0.15      # showing a new rank invites every holder of that rank to come for it
+
+    def decide(self, view: dict[str, Any], legal_actions: list[dict], rng: random.Random) -> Decision:
+        knowledge = PublicKnowledge(view)
+        outlook = Outlook(view, knowledge, rng)
+        phase = legal_actions[0]["type"]
+        if phase == "ask":
+            return self._ask(view, knowledge, outlook, legal_actions, rng)
+        request = view["request"]
+        target, rank = request["target"], request["rank"]
+        held = sum(1 for card in view["hand"] if rank_of(card) == rank)
+        if phase == "count":
+            return self._count(view, knowledge, outlook, target, rank, held, legal_actions)
+        return self._suits(knowledge, outlook, target, rank, legal_actions)
+
+    # -- the three questions -------------------------------------------------------------------
+    def _ask(self, view: dict[str, Any], knowledge: PublicKnowledge, outlook: Outlook,
+             legal_actions: list[dict], rng: random.Random) -> Decision:
+        me = view["seat"]
+        mine = Counter(rank_of(card) for card in view["hand"])
+        rank_only = view["variant"]["questions"] == "rank-only"
+        reveals = view["variant"]["must_hold_rank"]
+
+        def worth(action: dict) -> float:
+            target, rank = action["target"], action["rank"]
+            exposed = knowledge.holds_some(me, rank)
+            value = self.request_value(outlook.odds(target, rank), mine[rank], exposed, rank_only)[0]
+            if reveals and not exposed:
+                value -= self.reveal_cost
+            return value + rng.random() * 1e-6     # ties broken at random
+
+        action = max(legal_actions, key=worth)
+        return Decision(action, self._ask_reason(view, knowledge, action))
+
+    def _count(self, view: dict[str, Any], knowledge: PublicKnowledge, outlook: Outlook, target: int, rank: str,
+               held: int, legal_actions: list[dict]) -> Decision:
+        exposed = knowledge.holds_some(view["seat"], rank)
+        aim = self.request_value(outlook.odds(target, rank), held, exposed, rank_only=False)[1]
+        counts = [action["count"] for action in legal_actions]
+        count = SET_SIZE[aim] if SET_SIZE[aim] in counts else counts[0]
+        action = legal_actions[counts.index(count)]
+        # Cards seen going to the target, or an earlier yes to this very count, back the choice up.
+        fact = wording.strongest([fact for fact in knowledge.positive_facts(target, rank)
+                                  if fact.kind == "took" or (fact.kind == "count" and fact.count == count)])
+        basis = (f": {wording.fact_clause(target, rank, fact)} earlier" if fact is not None
+                 else f" of {wording.rank_plural(rank)} for {wording.player(target)} from what the table has seen")
+        return Decision(action, wording.sentence(f"{wording.number(count)} is the most promising count{basis}"))
+
+    @staticmethod
+    def _suits(knowledge: PublicKnowledge, outlook: Outlook, target: int, rank: str,
+               legal_actions: list[dict]) -> Decision:
+        odds = outlook.odds(target, rank)
+        action = max(legal_actions, key=lambda action: odds.get(suit_set(action["suits"]), 0.0))
+        suits = action["suits"]
+        verb = "is the likeliest suit" if len(suits) == 1 else "are the likeliest suits"
+        text = (f"For {wording.player(target)}, {wording.suits_phrase(suits)} {verb} "
+                f"of the {wording.rank_count(rank, len(suits))}")
+        received = [card for card in knowledge.received_cards(target, rank) if card[-1] in suits]
+        if received:
+            text += f", as {wording.cards_phrase(received)} went there in plain view"
+        return Decision(action, wording.sentence(text))
+
+    def request_value(self, odds: dict[int, float], held: int, exposed: bool,
+                      rank_only: bool) -> tuple[float, int]:
+        """The expected worth of a request for a rank of which we hold `held` cards, and the holding
+        to name in the count and suits questions (with the rank alone, the target hands over all)."""
+
+        def worth(holding: int) -> float:
+            size = SET_SIZE[holding]
+            value = size + self.keep_turn
+            if held + size == 4:
+                value += self.chest_bonus + (self.secured_card * held if exposed else 0.0)
+            return value
+
+        if rank_only:
+            return sum(chance * worth(holding) for holding, chance in odds.items() if holding), 0
+        return max(((chance * worth(holding), holding) for holding, chance in odds.items() if holding),
+                   default=(0.0, 0))
+
+    @staticmethod
+    def _ask_reason(view: dict[str, Any], knowledge: PublicKnowledge, action: dict) -> str:
+        """The public evidence behind the request: only what the log shows and the question reveals."""
+        me, target, rank = view["seat"], action["target"], action["rank"]
+        fact = wording.strongest(knowledge.positive_facts(target, rank))
+        if fact is not None:
+            return wording.holder_reason(target, rank, fact)
+        deniers = [other for other in range(view["players"])
+                   if other not in (me, target) and view["hand_sizes"][other]
+                   and knowledge.holds_none(other, rank) and knowledge.denials[other][rank] is not None]
+        plural = wording.rank_plural(rank)
+        if deniers:
+            denier = deniers[0]
+            clause = wording.fact_clause(denier, rank, knowledge.denials[denier][rank])
+            return wording.sentence(f"{clause}, so any {plural} still out are more likely "
+                                    f"with {wording.player(target)}")
+        if view["variant"]["must_hold_rank"] and knowledge.holds_some(me, rank):
+            return wording.sentence(f"The table already knows I hold {plural}, so asking for them gives nothing away")
+        return wording.sentence(f"{plural} are most likely with {wording.player(target)}, "
+                                "going by hand sizes and the questions answered so far")
+
+
+class Outlook:
+    """How likely each holding of each opponent is, from deals sampled consistently with the evidence."""
+
+    def __init__(self, view: dict[str, Any], knowledge: PublicKnowledge, rng: random.Random) -> None:
+        self.knowledge = knowledge
+        self.sampler = HandSampler(knowledge, view)
+        self.samples = self.sampler.draw(rng, SAMPLES, SEARCH_STEPS)
+        self._odds: dict[tuple[int, str], dict[int, float]] = {}
+
+    def odds(self, target: int, rank: str) -> dict[int, float]:
+        key = (target, rank)
+        if key not in self._odds:
+            self._odds[key] = self._count(target, rank)
+        return self._odds[key]
+
+    def _count(self, target: int, rank: str) -> dict[int, float]:
+        if rank not in self.sampler.rank_index or target not in self.sampler.opponents:
+            return {0: 1.0}     # laid down, or nothing in that hand
+        if not self.samples:
+            # The search found no deal in time: every holding the evidence allows, alike.
+            possible = holdings(self.knowledge.families[target][rank])
+            return dict.fromkeys(possible, 1 / len(possible))
+        opponent = self.sampler.opponents.index(target)
+        index = self.sampler.rank_index[rank]
+        tally = Counter(sample[opponent][index] for sample in self.samples)
+        return {holding: count / len(self.samples) for holding, count in tally.items()}

@@ -1,0 +1,81 @@
+"""The medium Sunduchok bot: sound habits and a short memory of the public log.
+
+It asks a player the recent log shows holding a rank it can ask for (preferring the ranks it holds
+most of, nearest a chest), or else the opponent with the most cards; it names the fewest cards the
+evidence allows (one without evidence) and the suits seen passing to that player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from games.bots.base import Bot, Decision
+from games.bots.sunduchok import wording
+from games.bots.sunduchok.knowledge import PublicKnowledge, suit_set
+from games.rules.cards import rank_of
+
+# Only this many of the latest log events are remembered (about two rounds at a table of three).
+MEMORY_EVENTS = 30
+
+
+class MediumBot(Bot):
+    level = "medium"
+
+    def decide(self, view: dict[str, Any], legal_actions: list[dict], rng: random.Random) -> Decision:
+        knowledge = PublicKnowledge(view, memory=MEMORY_EVENTS)
+        phase = legal_actions[0]["type"]
+        if phase == "ask":
+            return self._ask(view, knowledge, legal_actions, rng)
+        request = view["request"]
+        if phase == "count":
+            return self._count(knowledge, request["target"], request["rank"], legal_actions)
+        return self._suits(knowledge, request["target"], request["rank"], legal_actions, rng)
+
+    @staticmethod
+    def _ask(view: dict[str, Any], knowledge: PublicKnowledge, legal_actions: list[dict],
+             rng: random.Random) -> Decision:
+        mine = Counter(rank_of(card) for card in view["hand"])
+        sizes = view["hand_sizes"]
+
+        def preference(action: dict) -> tuple:
+            target, rank = action["target"], action["rank"]
+            return knowledge.holds_some(target, rank), mine[rank], sizes[target], rng.random()
+
+        action = max(legal_actions, key=preference)
+        target, rank = action["target"], action["rank"]
+        fact = wording.strongest(knowledge.positive_facts(target, rank))
+        if fact is not None:
+            return Decision(action, wording.holder_reason(target, rank, fact))
+        most = max(sizes[other] for other in range(view["players"]) if other != view["seat"])
+        where = "the opponent with the most cards" if sizes[target] == most else "an opponent with cards"
+        return Decision(action, wording.sentence(
+            f"No one is known to hold {wording.rank_plural(rank)}, so I ask {wording.player(target)}, {where}"))
+
+    @staticmethod
+    def _count(knowledge: PublicKnowledge, target: int, rank: str, legal_actions: list[dict]) -> Decision:
+        counts = [action["count"] for action in legal_actions]
+        count = min(max(1, knowledge.least_count(target, rank)), counts[-1])
+        action = legal_actions[counts.index(count)]
+        if count == 1:
+            return Decision(action, "One is the safest count when nothing shows more.")
+        return Decision(action, wording.sentence(
+            f"{wording.number(count)} is the fewest {wording.rank_plural(rank)} "
+            f"{wording.player(target)} can hold after what the table has seen"))
+
+    @staticmethod
+    def _suits(knowledge: PublicKnowledge, target: int, rank: str, legal_actions: list[dict],
+               rng: random.Random) -> Decision:
+        proven = knowledge.known_suits(target, rank)
+        covering = [action for action in legal_actions if suit_set(action["suits"]) & proven == proven]
+        action = rng.choice(covering or legal_actions)
+        if not proven or not covering:
+            return Decision(action, "A random choice of suits, as none of them has been shown.")
+        received = knowledge.received_cards(target, rank)
+        if received:
+            return Decision(action, wording.sentence(
+                f"{wording.cards_phrase(received)} went to {wording.player(target)} in plain view, "
+                "so the guess includes them"))
+        return Decision(action, wording.sentence(
+            f"The answers so far show suits {wording.player(target)} must hold, so the guess includes them"))
