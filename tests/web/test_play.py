@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from django.urls import reverse
@@ -196,6 +197,12 @@ def test_replay_opens_only_when_the_game_is_over_and_shows_every_hand(client):
     assert last.status_code == 200 and f"Move {game.move_count} of {game.move_count}" in last.content.decode()
 
 
+def without_csrf_tokens(page: str) -> str:
+    """A page with its CSRF tokens blanked: Django masks them afresh on every render."""
+    page = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", page)
+    return re.sub(r'"X-CSRFToken": "[^"]+"', "", page)
+
+
 def card_label_in(page: str, card: str) -> bool:
     return f'aria-label="{card_label(card)}"' in page
 
@@ -232,3 +239,23 @@ def test_a_bot_reason_is_shown_on_request_in_the_log(client):
     reasons = [row.reason for row in GameAction.objects.filter(game=game).exclude(reason="")]
     assert reasons
     assert page.count("<summary>Why?</summary>") == len(reasons)
+
+
+def test_a_restart_in_mid_game_loses_nothing(client):
+    """Nothing lives only in memory: with every cache gone, the game rebuilds from its log alone."""
+    from games import history as history_module
+
+    game = start_game(client, seed=23, levels=("hard", "medium"))
+    rng = random.Random(23)
+    for _ in range(6):
+        client.post(reverse("act", args=[game.pk]), move_data(game, a_legal_action(game, rng)))
+        game.refresh_from_db()
+    before = game_history(game).current
+    page_before = without_csrf_tokens(client.get(reverse("play", args=[game.pk])).content.decode())
+    history_module._cache.clear()   # what a restart does to the process
+    game = Game.objects.get(pk=game.pk)
+    assert game_history(game).current == before
+    assert without_csrf_tokens(client.get(reverse("play", args=[game.pk])).content.decode()) == page_before
+    if not game.is_over:
+        response = client.post(reverse("act", args=[game.pk]), move_data(game, a_legal_action(game, rng)))
+        assert response.status_code == 302
