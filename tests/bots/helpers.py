@@ -4,25 +4,13 @@ from __future__ import annotations
 
 import random
 
-from games.rules import get_game
 from games.rules.cards import RANKS, make_deck
+from tests.rules.helpers import GAME, ask, count, suits
 
-GAME = get_game("sunduchok")
+__all__ = ["GAME", "SETUPS", "ask", "count", "deal", "play", "random_positions", "suits"]
 
 # Every preset at every table size it allows (the deck must cover the first deal).
 SETUPS = [(preset, players) for preset in GAME.presets for players in range(2, 7)]
-
-
-def ask(target: int, rank: str) -> dict:
-    return {"type": "ask", "target": target, "rank": rank}
-
-
-def count(number: int) -> dict:
-    return {"type": "count", "count": number}
-
-
-def suits(*letters: str) -> dict:
-    return {"type": "suits", "suits": list(letters)}
 
 
 def deal(*hands: str, stock: str = "", preset: str = "standard", dealer: int | None = None):
