@@ -5,32 +5,44 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.bots import LEVELS
 from games.rules import get_game
 from games.services import MAX_SEED
+from tutorials.selectors import presets_for_game
 
-LEVEL_CHOICES = [(level, level.capitalize()) for level in LEVELS]
+LEVEL_LABELS = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
+LEVEL_CHOICES = [(level, LEVEL_LABELS[level]) for level in LEVELS]
+
+
+class PresetChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, preset) -> str:
+        return f"{preset.name} — {preset.description}"
 
 
 class NewGameForm(forms.Form):
-    preset = forms.ChoiceField(widget=forms.RadioSelect)
-    players = forms.TypedChoiceField(coerce=int)
-    seed = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEED - 1,
-                              help_text="Optional: the same seed deals the same cards again.")
+    """A table's settings: the rules (one of the game's presets, as editors keep them), seats, seed."""
+
+    preset = PresetChoiceField(queryset=None, to_field_name="slug", empty_label=None, widget=forms.RadioSelect,
+                               label=_("Rules"))
+    players = forms.TypedChoiceField(coerce=int, label=_("Players"))
+    seed = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEED - 1, label=_("Seed"),
+                              help_text=_("Optional: the same seed deals the same cards again."))
 
     def __init__(self, *args: Any, game_key: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.engine = get_game(game_key)
-        self.fields["preset"].choices = [
-            (name, f"{name} — {self.engine.preset_descriptions[name]}") for name in self.engine.presets]
+        self.fields["preset"].queryset = presets_for_game(game_key)
         self.fields["preset"].initial = "standard"
         self.fields["players"].choices = [
-            (n, f"{n} players") for n in range(self.engine.min_players, self.engine.max_players + 1)]
+            (n, _("%(count)s players") % {"count": n})
+            for n in range(self.engine.min_players, self.engine.max_players + 1)]
         self.fields["players"].initial = 3
         for seat in range(1, self.engine.max_players):
             self.fields[f"bot_{seat}"] = forms.ChoiceField(
-                choices=LEVEL_CHOICES, initial="medium", required=False, label=f"Seat {seat + 1}")
+                choices=LEVEL_CHOICES, initial="medium", required=False,
+                label=_("Seat %(number)s") % {"number": seat + 1})
 
     def seat_fields(self, players: int) -> list[forms.BoundField]:
         """The bot-level fields of the seats a table of `players` has."""

@@ -53,12 +53,18 @@ def new_game(request: HttpRequest, game_key: str) -> HttpResponse:
     status = 200
     if request.method == "POST":
         if form.is_valid():
-            game = services.game_create(
-                game_key=game_key, preset=form.cleaned_data["preset"], players=form.cleaned_data["players"],
-                bot_levels=form.bot_levels(), seed=form.cleaned_data["seed"], human_name=_human_name(request),
-                owner=request.user if request.user.is_authenticated else None)
-            _remember_in_session(request, game)
-            return redirect("play", game_id=game.pk)
+            preset = form.cleaned_data["preset"]
+            try:
+                game = services.game_create(
+                    game_key=game_key, preset=preset.slug, variant=preset.fields,
+                    players=form.cleaned_data["players"], bot_levels=form.bot_levels(),
+                    seed=form.cleaned_data["seed"], human_name=_human_name(request),
+                    owner=request.user if request.user.is_authenticated else None)
+            except ValueError as error:   # e.g. a preset whose hands do not fit this many players
+                form.add_error(None, str(error))
+            else:
+                _remember_in_session(request, game)
+                return redirect("play", game_id=game.pk)
         status = 400
     players = form.fields["players"].initial
     try:

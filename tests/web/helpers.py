@@ -10,10 +10,12 @@ from django.urls import reverse
 from games.history import game_history
 from games.models import Game
 from games.rules.cards import card_label, card_short
+from tutorials.services import preset_sync_builtin
 
 
 def start_game(client, *, players: int = 3, preset: str = "standard", seed: int | None = 7,
                levels: tuple[str, ...] = ("easy", "medium", "hard", "easy", "medium")) -> Game:
+    preset_sync_builtin()
     data = {"preset": preset, "players": players, "seed": "" if seed is None else seed}
     data.update({f"bot_{seat}": levels[seat - 1] for seat in range(1, players)})
     response = client.post(reverse("new_game", args=["sunduchok"]), data)

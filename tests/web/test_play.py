@@ -13,6 +13,8 @@ from games.models import Game, GameAction
 from games.rules import get_game
 from games.rules.cards import card_label
 from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data, start_game
+from tutorials.models import Preset
+from tutorials.services import preset_sync_builtin
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -38,14 +40,42 @@ def play_to_the_end(client, game: Game, seed: int = 0, htmx: bool = False) -> Ga
 
 
 def test_new_game_form_offers_every_preset_and_player_count(client):
-    response = client.get(reverse("new_game", args=["sunduchok"]))
-    page = response.content.decode()
-    assert response.status_code == 200
+    preset_sync_builtin()
+    page = client.get(reverse("new_game", args=["sunduchok"]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     for preset, description in get_game("sunduchok").preset_descriptions.items():
         assert f'value="{preset}"' in page
         assert description in page
     for players in range(2, 7):
         assert f'<option value="{players}"' in page
+
+
+def test_the_new_game_form_follows_the_presets_editors_keep(client):
+    preset_sync_builtin()
+    Preset.objects.filter(slug="deck-52").update(description_en="Twos to aces, thirteen chests to collect.")
+    Preset.objects.create(game_key="sunduchok", slug="big-hands", name_ru="Большие руки", name_en="Big hands",
+                          description_en="Six cards each.", fields={"hand_size": 6}, order=20)
+    page = client.get(reverse("new_game", args=["sunduchok"]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Twos to aces, thirteen chests to collect." in page and "Big hands — Six cards each." in page
+    game = start_game(client, preset="big-hands", players=4)
+    assert game.preset == "big-hands" and game.variant["hand_size"] == 6
+    assert game_history(game).states[0].view(0)["hand_sizes"] == [6, 6, 6, 6]
+
+
+def test_a_preset_that_does_not_fit_the_table_is_refused_with_a_message(client):
+    preset_sync_builtin()
+    Preset.objects.create(game_key="sunduchok", slug="huge-hands", name_ru="Огромные руки", name_en="Huge hands",
+                          fields={"hand_size": 9}, order=21)
+    response = client.post(reverse("new_game", args=["sunduchok"]),
+                           {"preset": "huge-hands", "players": 6, "bot_1": "easy", "bot_2": "easy", "bot_3": "easy",
+                            "bot_4": "easy", "bot_5": "easy"})
+    assert response.status_code == 400
+    assert "need more than 36 cards" in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def test_without_presets_the_new_game_page_says_how_to_load_them(client):
+    page = client.get(reverse("new_game", args=["sunduchok"])).content.decode()
+    assert "load_builtin_data" in page
 
 
 def test_new_game_form_shows_one_bot_choice_per_other_seat(client):
