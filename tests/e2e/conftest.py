@@ -49,11 +49,23 @@ def _wait_for_port(port: int, process: subprocess.Popen, attempts: int = 300) ->
 
 
 @pytest.fixture(scope="session")
-def live_site(tmp_path_factory):
-    """The base URL of the site, served over HTTP and WebSockets by daphne."""
+def site_env(tmp_path_factory) -> dict[str, str]:
+    """The environment of the site under test: its own SQLite file, the test settings."""
     database = tmp_path_factory.mktemp("site") / "e2e.sqlite3"
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test", "DATABASE_URL": f"sqlite:///{database}"}
     env.pop("REDIS_URL", None)   # one process: the in-memory channel layer is enough
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    """Run a management command against the site under test."""
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
+
+
+@pytest.fixture(scope="session")
+def live_site(site_env):
+    """The base URL of the site, served over HTTP and WebSockets by daphne."""
+    env = site_env
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     # The built-in presets and lessons (content/lessons/), as `make run` loads them.
     subprocess.run([sys.executable, "manage.py", "load_builtin_data", "-v0"], cwd=ROOT, env=env, check=True,
