@@ -2,8 +2,10 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
+MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test lint
+.PHONY: run test lint translations
 
 # The stamp is rebuilt (pip re-run) whenever pyproject.toml is newer than the last install.
 $(VENV): $(STAMP)
@@ -13,12 +15,18 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -e '.[test]'
 	touch $(STAMP)
 
-run: $(VENV)
+# Compiled translations are not committed: each .mo is rebuilt from its .po when the .po is newer.
+translations: $(MO_FILES)
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
+	$(BIN)/pybabel compile -d locale -D django -l $*
+
+run: $(VENV) translations
 	$(BIN)/python manage.py migrate
 	$(BIN)/python manage.py load_builtin_data
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
-test: $(VENV)
+test: $(VENV) translations
 	$(BIN)/python -m pytest
 
 lint: $(VENV)

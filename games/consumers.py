@@ -13,6 +13,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from games import selectors
 from games.live import game_group
@@ -30,6 +31,7 @@ class GameTableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=NOT_FOUND)
             return
         self.seat = selectors.human_seat(game)
+        self.language = scope_language(self.scope)
         self.group = game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -54,4 +56,20 @@ class GameTableConsumer(AsyncJsonWebsocketConsumer):
                                               session=self.scope.get("session") or {})
         context = {**selectors.table_context(game, seat=self.seat, step=step),
                    "back_link": session_back_link(self.scope.get("session"), game)}
-        return render_to_string("games/play.html#table", context)
+        with translation.override(self.language):
+            return render_to_string("games/play.html#table", context)
+
+
+class _ScopeRequest:
+    """What translation.get_language_from_request reads, taken from a WebSocket's scope."""
+
+    def __init__(self, scope) -> None:
+        headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
+        self.COOKIES = scope.get("cookies") or {}
+        self.META = {"HTTP_ACCEPT_LANGUAGE": headers.get("accept-language", "")}
+        self.path_info = scope.get("path", "/")
+
+
+def scope_language(scope) -> str:
+    """The page's language as LocaleMiddleware chose it: the language cookie, Accept-Language, the default."""
+    return translation.get_language_from_request(_ScopeRequest(scope))

@@ -6,14 +6,20 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import QuerySet
+from django.utils.translation import get_language
 
 from games.history import game_history
 from games.models import Game
-from games.narration import COUNT_WORDS, Narrator, suits_phrase
-from games.rules.cards import SUIT_SYMBOLS, rank_of, rank_plural, sort_cards
+from games.narration import Narrator
+from games.rules.cards import SUIT_SYMBOLS, rank_of, sort_cards
 
 SESSION_GAMES_KEY = "game_ids"
 MAX_BACKS_SHOWN = 12   # a larger hand is drawn as this many backs; its size is written beside it
+
+
+def narration_language() -> str:
+    """The language of the active translation, as games.narration names it ("ru" or "en")."""
+    return "ru" if (get_language() or settings.LANGUAGE_CODE).lower().startswith("ru") else "en"
 
 
 def game_visible_to(game: Game, *, user, session) -> bool:
@@ -72,7 +78,7 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
     """
     view = state.view(seat)
     players = view["players"]
-    narrator = Narrator(names, seat)
+    narrator = Narrator(names, seat, narration_language())
     reasons = reasons or {}
     open_hands = _open_hands(state) if show_all_hands else {}
     log = [{"text": narrator.describe(event), "reason": _with_names(reasons.get(index, ""), names, seat),
@@ -89,10 +95,12 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
         "seat": seat, "hand": view["hand"], "my_chests": view["chests"][seat], "my_score": view["scores"][seat],
         "opponents": opponents, "stock_size": view["stock_size"], "log": log,
         "is_my_turn": view["current_player"] == seat and can_move,
+        "turn_is_mine": view["current_player"] == seat,
         "turn_name": narrator.name(view["current_player"]) if view["current_player"] is not None else None,
         # Not "request": that name is the HttpRequest in templates (base.html reads request.path).
         "pending_question": _request_text(view["request"], narrator), "is_over": view["is_over"],
-        "choices": _choices(state.legal_actions(), narrator) if view["current_player"] == seat else None,
+        "choices": (_choices(state.legal_actions(), narrator, view["request"])
+                    if view["current_player"] == seat else None),
         "variant": view["variant"], "show_all_hands": show_all_hands,
     }
     if view["is_over"]:
@@ -105,7 +113,7 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
 
 def narrate_events(events: list[dict], *, names: list[str], seat: int) -> list[str]:
     """Log events of `view(seat)` as the sentences the table's log shows."""
-    narrator = Narrator(names, seat)
+    narrator = Narrator(names, seat, narration_language())
     return [narrator.describe(event) for event in events]
 
 
@@ -125,7 +133,7 @@ def replay_context(game: Game, *, step: int) -> dict[str, Any]:
     step = max(0, min(step, history.move_count))
     state = history.states[step]
     names = seat_names(game)
-    narrator = Narrator(names, None)
+    narrator = Narrator(names, None, narration_language())
     locations = state.card_locations()
 
     def cards_at(place: str) -> list[str]:
@@ -134,7 +142,7 @@ def replay_context(game: Game, *, step: int) -> dict[str, Any]:
     previous_events = len(history.states[step - 1].events) if step else 0
     return {
         "game": game, "step": step, "last_step": history.move_count,
-        "seats": [{"name": names[seat], "hand": cards_at(f"hand:{seat}"),
+        "seats": [{"name": narrator.name(seat), "hand": cards_at(f"hand:{seat}"),
                    "chests": list(dict.fromkeys(map(rank_of, cards_at(f"chests:{seat}")))),
                    "is_turn": state.current_player == seat} for seat in range(game.players)],
         "stock": cards_at("stock"),
@@ -159,24 +167,22 @@ def _request_text(request: dict | None, narrator: Narrator) -> str | None:
     """The question the player is in the middle of, as the status line asks it."""
     if request is None:
         return None
-    ranks, holder = rank_plural(request["rank"]), narrator.object_name(request["target"])
-    if "count" in request:
-        return f"which {request['count']} {ranks} does {holder} hold?"
-    return f"how many {ranks} does {holder} hold?"
+    return narrator.request_text(request)
 
 
-def _choices(legal_actions: list[dict], narrator: Narrator) -> dict[str, Any]:
+def _choices(legal_actions: list[dict], narrator: Narrator, request: dict | None) -> dict[str, Any]:
     """The legal actions grouped for the three forms: whom and which rank, how many, which suits."""
     kind = legal_actions[0]["type"]
     if kind == "ask":
         targets = list(dict.fromkeys(action["target"] for action in legal_actions))
         ranks = list(dict.fromkeys(action["rank"] for action in legal_actions))
         return {"kind": "ask", "targets": [{"seat": t, "name": narrator.name(t)} for t in targets],
-                "ranks": [{"rank": rank, "label": rank_plural(rank).capitalize()} for rank in ranks]}
+                "ranks": [{"rank": rank, "label": narrator.rank_plural(rank).capitalize()} for rank in ranks]}
     if kind == "count":
-        return {"kind": "count", "counts": [{"value": action["count"], "label": COUNT_WORDS[action["count"]]}
-                                            for action in legal_actions]}
+        return {"kind": "count", "counts": [
+            {"value": action["count"], "label": narrator.count_word(action["count"], request["rank"])}
+            for action in legal_actions]}
     return {"kind": "suits", "suit_sets": [
-        {"value": ",".join(action["suits"]), "label": suits_phrase(action["suits"]),
+        {"value": ",".join(action["suits"]), "label": narrator.suits_phrase(action["suits"]),
          "symbols": " ".join(SUIT_SYMBOLS[suit] for suit in action["suits"])}
         for action in legal_actions]}

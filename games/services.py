@@ -11,6 +11,7 @@ import secrets
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games import live
 from games.bots import get_bot
@@ -80,10 +81,10 @@ def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_mo
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game_id)
             if expected_move != game.move_count:
-                raise StaleMove("That move was already made: the table has moved on. Here is the current position.")
+                raise StaleMove(_("That move was already made: the table has moved on. Here is the current position."))
             history = game_history(game)
             if history.current.current_player != seat:
-                raise MoveRejected("It is not your turn." if not history.current.is_over else "The game is over.")
+                raise MoveRejected(_("It is not your turn.") if not history.current.is_over else _("The game is over."))
             try:
                 state = history.current.apply(action)
             except IllegalAction as error:
@@ -91,7 +92,8 @@ def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_mo
             _play_bots(game, history.extended(state, LoggedAction(seat=seat, action=action, reason="")))
     except IntegrityError:
         # Another request wrote this log position first (possible where row locks are no-ops).
-        raise StaleMove("That move was already made: the table has moved on. Here is the current position.") from None
+        raise StaleMove(_("That move was already made: the table has moved on. Here is the current position.")) \
+            from None
     return game
 
 

@@ -1,1 +1,23 @@
 """Shared test configuration; fixtures used by several layers go here."""
+
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+
+def pytest_configure(config):
+    """Compile each locale's django.po to django.mo when the .mo is missing or older (as `make translations`).
+
+    The .mo files are not committed; this keeps `pytest` alone working on a fresh clone.
+    """
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po_path in LOCALE_DIR.glob("*/LC_MESSAGES/django.po"):
+        mo_path = po_path.with_suffix(".mo")
+        if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+            continue
+        with po_path.open("rb") as po_file:
+            catalog = read_po(po_file, locale=po_path.parent.parent.name)
+        with mo_path.open("wb") as mo_file:
+            write_mo(mo_file, catalog)

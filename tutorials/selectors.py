@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.history import game_history
 from games.models import Game
@@ -83,11 +85,11 @@ def _lesson_row(lesson: Lesson, progress: LessonProgress | None) -> dict[str, An
     steps = lesson.step_count
     furthest = min(progress.furthest_step, steps) if progress is not None else 0
     if progress is not None and progress.completed:
-        status = "Completed"
+        status = _("Completed")
     elif furthest:
-        status = f"Step {furthest} of {steps}"
+        status = _("Step %(furthest)s of %(steps)s") % {"furthest": furthest, "steps": steps}
     else:
-        status = "Not started"
+        status = _("Not started")
     return {"lesson": lesson, "url": lesson.get_absolute_url(), "steps": steps, "furthest": furthest,
             "completed": bool(progress and progress.completed), "stars": _stars(progress), "status": status,
             "score": progress.score if progress is not None and progress.completed else None}
@@ -95,7 +97,8 @@ def _lesson_row(lesson: Lesson, progress: LessonProgress | None) -> dict[str, An
 
 def _stars(progress: LessonProgress | None) -> dict[str, Any]:
     earned = progress.stars if progress is not None else 0
-    return {"earned": earned, "shown": "★" * earned + "☆" * (3 - earned), "label": f"{earned} of 3 stars"}
+    return {"earned": earned, "shown": "★" * earned + "☆" * (3 - earned),
+            "label": _("%(earned)s of 3 stars") % {"earned": earned}}
 
 
 def lesson_seat_names(players: int, seat: int) -> list[str]:
@@ -199,10 +202,13 @@ def _practice_context(step: LessonStep, game_id: str | None, *, user, session) -
 
 def goal_text(goal: dict[str, Any], *, max_moves: int | None = None) -> str:
     if goal["type"] == "chests":
-        text = f"Collect {goal['count']} chest{'s' if goal['count'] != 1 else ''}"
+        text = ngettext("Collect %(count)s chest", "Collect %(count)s chests", goal["count"]) % {"count": goal["count"]}
     else:
-        text = "Win the game"
-    return f"{text} within {max_moves} move{'s' if max_moves != 1 else ''}." if max_moves else f"{text}."
+        text = _("Win the game")
+    if max_moves:
+        return ngettext("%(goal)s within %(moves)s move.", "%(goal)s within %(moves)s moves.", max_moves) % {
+            "goal": text, "moves": max_moves}
+    return f"{text}."
 
 
 def practice_outcome(*, step: LessonStep, game: Game) -> PracticeOutcome:

@@ -10,6 +10,7 @@ import reversion
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.models import Game
@@ -316,7 +317,7 @@ def lesson_answer_question(*, lesson: Lesson, step: LessonStep, action: dict[str
     An illegal move or a step that asks nothing raises AnswerRejected and records nothing.
     """
     if step.kind != LessonStep.Kind.QUESTION:
-        raise AnswerRejected("This step asks no question: use the lesson's Next and Back links.")
+        raise AnswerRejected(_("This step asks no question: use the lesson's Next and Back links."))
     position = position_from_payload(lesson.game_key, lesson.variant(), step.payload)
     try:
         after = position.apply(action)
@@ -374,7 +375,7 @@ def lesson_start_practice(*, lesson: Lesson, step: LessonStep, human_name: str, 
                           session_key: str | None = None) -> Game:
     """Start the practice game of a practice step from its deal, and remember it on the step."""
     if step.kind != LessonStep.Kind.PRACTICE:
-        raise AnswerRejected("This step has no practice game.")
+        raise AnswerRejected(_("This step has no practice game."))
     payload = step.payload
     deal = payload["deal"]
     owner = user if user is not None and user.is_authenticated else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import push_url
 
@@ -33,7 +34,7 @@ def learn(request: HttpRequest) -> HttpResponse:
 def _lesson(request: HttpRequest, game_key: str, lesson_slug: str) -> Lesson:
     lesson = selectors.lesson_for_visitor(game_key=game_key, slug=lesson_slug, user=request.user)
     if lesson is None:
-        raise Http404("No such lesson.")
+        raise Http404(_("No such lesson."))
     return lesson
 
 
@@ -48,10 +49,10 @@ def _posted_step(request: HttpRequest, lesson: Lesson) -> LessonStep:
     try:
         number = int(request.POST.get("step", ""))
     except ValueError:
-        raise Http404("No such step.") from None
+        raise Http404(_("No such step.")) from None
     step = next((step for step in lesson.steps.all() if step.number == number), None)
     if step is None:
-        raise Http404("No such step.")
+        raise Http404(_("No such step."))
     return step
 
 
@@ -136,7 +137,7 @@ def lesson_practice(request: HttpRequest, game_key: str, lesson_slug: str) -> Ht
     except services.AnswerRejected as error:
         return _render_step(request, lesson, step.number, status=400, error=str(error))
     session_remember_game(request.session, game, back_url=lesson.step_url(step.number),
-                          back_label=f"Back to the lesson “{lesson.title}”")
+                          back_label=_("Back to the lesson “%(title)s”") % {"title": lesson.title})
     return redirect("play", game_id=game.pk)
 
 

@@ -143,6 +143,8 @@ LANGUAGE_CODE = "ru"
 LANGUAGES = [("ru", "Русский"), ("en", "English")]
 TIME_ZONE = "UTC"
 USE_I18N = True
+# The site's own words (templates, messages, the game log); compiled to .mo by `make translations`.
+LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_TZ = True
 
 # Lesson and preset texts are stored once per language (django-modeltranslation, tutorials/translation.py).

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def communicator(game, client: Client | None) -> WebsocketCommunicator:
-    headers = [(b"origin", b"http://testserver")]
+    headers = [(b"origin", b"http://testserver"), (b"accept-language", b"en")]   # the English pages
     if client is not None:
         headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
     return WebsocketCommunicator(application, f"/ws/play/{game.pk}/", headers=headers)
@@ -35,7 +35,7 @@ def post_move(client: Client, game, rng: random.Random) -> tuple[int, int]:
 
 
 async def test_every_message_of_a_whole_game_holds_only_the_players_view():
-    client = Client()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
     game = await sync_to_async(start_game)(client, players=3, seed=31, levels=("easy", "medium"))
     socket = communicator(game, client)
     connected, _ = await socket.connect()
@@ -57,9 +57,9 @@ async def test_every_message_of_a_whole_game_holds_only_the_players_view():
 
 
 async def test_a_stranger_cannot_listen_to_a_game():
-    owner = Client()
+    owner = Client(HTTP_ACCEPT_LANGUAGE="en")
     game = await sync_to_async(start_game)(owner)
-    for client in (None, Client()):
+    for client in (None, Client(HTTP_ACCEPT_LANGUAGE="en")):
         if client is not None:
             await sync_to_async(client.get)(reverse("home"))
             client.cookies["sessionid"] = "not-a-session"
@@ -69,7 +69,7 @@ async def test_a_stranger_cannot_listen_to_a_game():
 
 
 async def test_the_socket_refuses_moves_sent_over_it():
-    client = Client()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
     game = await sync_to_async(start_game)(client)
     socket = communicator(game, client)
     await socket.connect()

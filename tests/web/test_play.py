@@ -20,6 +20,13 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
+@pytest.fixture
+def client(client):
+    """These tests read the English pages, so their browser asks for English (Russian is the default)."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
+
+
 def play_to_the_end(client, game: Game, seed: int = 0, htmx: bool = False) -> Game:
     rng = random.Random(seed)
     for _ in range(2000):

@@ -4,6 +4,13 @@ from django.urls import reverse
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def client(client):
+    """These tests read the English pages, so their browser asks for English (Russian is the default)."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
+
+
 def test_home_page_invites_to_play_sunduchok(client):
     response = client.get(reverse("home"))
 

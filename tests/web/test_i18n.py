@@ -1,0 +1,117 @@
+"""The site's own words in Russian (the default) and English, the language switch, and the Russian game log."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.narration import Narrator
+from games.rules.cards import RANKS, make_deck
+from games.services import game_create
+from tests.web.helpers import move_data
+
+pytestmark = pytest.mark.django_db
+
+YOU = ["QH", "QC", "8D", "AS"]
+ANNA = ["QD", "QS", "7H", "KC"]
+DEAL = {"hands": [YOU, ANNA], "stock": [card for card in make_deck(RANKS[4:]) if card not in YOU + ANNA]}
+
+
+def test_the_home_page_is_russian_for_a_browser_that_asks_for_no_language():
+    page = Client().get(reverse("home")).content.decode()
+    assert '<html lang="ru">' in page
+    assert "Карточная школа" in page
+    assert "Играть в «Сундучок»" in page
+    assert "Play Sunduchok" not in page
+
+
+def test_the_home_page_is_english_for_a_browser_that_asks_for_english():
+    page = Client(HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9").get(reverse("home")).content.decode()
+    assert '<html lang="en">' in page
+    assert "Play Sunduchok" in page
+    assert "Карточная школа" not in page
+
+
+def test_the_switch_is_a_plain_form_on_every_page():
+    page = Client().get(reverse("learn")).content.decode()
+    assert f'<form class="language-switch" method="post" action="{reverse("set_language")}">' in page
+    assert 'name="language" value="ru"' in page and 'name="language" value="en"' in page
+    assert 'name="next" value="/learn/"' in page
+
+
+@pytest.mark.parametrize(("language", "header", "expected", "absent"), [
+    ("en", "ru", "Play Sunduchok", "Играть в «Сундучок»"),
+    ("ru", "en", "Играть в «Сундучок»", "Play Sunduchok"),
+])
+def test_the_switch_sets_the_language_of_the_next_pages(language, header, expected, absent):
+    client = Client(HTTP_ACCEPT_LANGUAGE=header)
+    response = client.post(reverse("set_language"), {"language": language, "next": reverse("home")})
+    assert response.status_code == 302 and response.url == reverse("home")
+    assert response.cookies["django_language"].value == language
+    page = client.get(reverse("home")).content.decode()
+    assert f'<html lang="{language}">' in page
+    assert expected in page and absent not in page
+
+
+def start(client: Client, django_user_model):
+    user = django_user_model.objects.create_user("masha", password="pw-123456")
+    client.force_login(user)
+    return game_create(game_key="sunduchok", preset="standard", players=2, bot_levels=["easy"],
+                       human_name="masha", owner=user, deal=DEAL, dealer=1, seed=1)
+
+
+def play(client: Client, game, *actions) -> str:
+    for action in actions:
+        game.refresh_from_db()
+        assert client.post(reverse("act", args=[game.pk]), move_data(game, action)).status_code == 302
+    return client.get(reverse("play", args=[game.pk])).content.decode()
+
+
+def test_the_play_page_tells_the_game_in_russian(django_user_model):
+    client = Client()
+    game = start(client, django_user_model)
+    page = client.get(reverse("play", args=[game.pk])).content.decode()
+    assert "Анна-бот сдаёт по 4 карты; в запасе 28 карт." in page
+    assert "Ваш ход: спросите соперника о достоинстве." in page
+    assert ">Дамы?</button>" in page and ">Тузы?</button>" in page
+
+    page = play(client, game, {"type": "ask", "target": 1, "rank": "Q"})
+    assert "Вы: Анна-бот, есть дамы? — Анна-бот: Да." in page
+    assert "Ваш ход: сколько дам у игрока Анна-бот?" in page
+    assert ">Одна?</button>" in page and ">Две?</button>" in page
+
+    page = play(client, game, {"type": "count", "count": 2}, {"type": "suits", "suits": ["D", "S"]})
+    assert "Вы: Две? — Анна-бот: Да." in page
+    assert "Вы: Бубны и пики? — Анна-бот: Да." in page
+    assert "Анна-бот отдаёт вам Q♦ и Q♠." in page
+    assert "Вы откладываете сундучок дам." in page
+    assert "Ход игры" in page and "What happened" not in page
+
+
+def test_the_play_page_tells_the_game_in_english_when_asked(django_user_model):
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    game = start(client, django_user_model)
+    page = play(client, game, {"type": "ask", "target": 1, "rank": "Q"}, {"type": "count", "count": 2},
+                {"type": "suits", "suits": ["D", "S"]})
+    assert "You: Anna-bot, do you have queens? — Anna-bot: Yes." in page
+    assert "You: Two? — Anna-bot: Yes." in page
+    assert "Anna-bot hands you Q♦ and Q♠." in page
+    assert "You lay down the chest of queens." in page
+
+
+def test_russian_counts_agree_with_the_ranks_gender():
+    narrator = Narrator(["Вы", "Vera-bot", "Anna-bot"], 0, "ru")
+    assert narrator.count_word(1, "Q") == "Одна" and narrator.count_word(2, "10") == "Две"
+    assert narrator.count_word(1, "K") == "Один" and narrator.count_word(2, "A") == "Два"
+    ask = {"type": "ask", "seat": 2, "target": 1, "rank": "Q", "answer": "yes"}
+    assert narrator.describe(ask) == "Анна-бот: Вера-бот, есть дамы? — Вера-бот: Да."
+    assert narrator.describe({**ask, "target": 0, "answer": "no"}) == "Анна-бот: У вас есть дамы? — Вы: Нет."
+    count = {"type": "count", "seat": 2, "target": 1, "rank": "J", "count": 2, "answer": "no"}
+    assert narrator.describe(count) == "Анна-бот: Два? — Вера-бот: Нет."
+    transfer = {"type": "transfer", "seat": 2, "target": 1, "cards": ["6D", "6S"]}
+    assert narrator.describe(transfer) == "6♦ и 6♠ переходят от игрока Вера-бот к игроку Анна-бот."
+    assert narrator.describe({**transfer, "target": 0}) == "Вы отдаёте 6♦ и 6♠ игроку Анна-бот."
+    chest = {"type": "chest", "seat": 1, "rank": "K", "source": "deal"}
+    assert narrator.describe(chest) == "Вера-бот откладывает сундучок королей прямо из сдачи."
+    assert narrator.describe({"type": "end", "seat": None, "winners": [0]}) == "Игра окончена: Вы побеждаете."
