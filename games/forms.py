@@ -9,11 +9,11 @@ from django.utils.translation import gettext_lazy as _
 
 from games.bots import LEVELS
 from games.rules import get_game
+from games.selectors import BOT_LEVEL_LABELS
 from games.services import MAX_SEED
 from tutorials.selectors import presets_for_game
 
-LEVEL_LABELS = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
-LEVEL_CHOICES = [(level, LEVEL_LABELS[level]) for level in LEVELS]
+LEVEL_CHOICES = [(level, BOT_LEVEL_LABELS[level]) for level in LEVELS]
 
 
 class PresetChoiceField(forms.ModelChoiceField):

@@ -7,11 +7,15 @@ from typing import Any
 from django.conf import settings
 from django.db.models import QuerySet
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from games.history import game_history
 from games.models import Game
 from games.narration import Narrator
 from games.rules.cards import SUIT_SYMBOLS, rank_of, sort_cards
+from tutorials.models import Preset
+
+BOT_LEVEL_LABELS = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
 
 SESSION_GAMES_KEY = "game_ids"
 MAX_BACKS_SHOWN = 12   # a larger hand is drawn as this many backs; its size is written beside it
@@ -60,9 +64,15 @@ def table_context(game: Game, *, seat: int, step: int | None = None) -> dict[str
         "game": game, "step": step, "latest_step": latest, "pending": latest - step,
         # A page still showing an older step asks for the table itself if the live push never comes.
         "refresh_after": round((latest - step + 3) * settings.BOT_MOVE_DELAY + 1, 1),
-        "preset": game.preset,
+        "preset": preset_display_name(game),
     })
     return context
+
+
+def preset_display_name(game: Game) -> str:
+    """The name editors gave the game's preset, in the reader's language; its slug if it is gone."""
+    preset = Preset.objects.filter(game_key=game.game_key, slug=game.preset).first()
+    return preset.name if preset is not None else game.preset
 
 
 def position_context(state, *, names: list[str], seat: int, can_move: bool = True,
@@ -84,7 +94,8 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
     log = [{"text": narrator.describe(event), "reason": _with_names(reasons.get(index, ""), names, seat),
             "seat": event.get("seat")} for index, event in enumerate(view["log"])]
     opponents = [
-        {"seat": other, "name": narrator.name(other), "level": (levels or [None] * players)[other],
+        {"seat": other, "name": narrator.name(other),
+         "level": BOT_LEVEL_LABELS.get((levels or [None] * players)[other]),
          "hand_size": view["hand_sizes"][other], "backs": range(min(view["hand_sizes"][other], MAX_BACKS_SHOWN)),
          "open_hand": open_hands.get(other),
          "chests": view["chests"][other],
