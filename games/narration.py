@@ -90,6 +90,10 @@ class Narrator:
             return "вы" if self.language == "ru" else "you"
         return self.names[seat]
 
+    def _viewer_first(self, seats: list[int]) -> list[int]:
+        """"You and Anna-bot win" rather than "Anna-bot and you win"."""
+        return sorted(seats, key=lambda seat: seat != self.viewer)
+
     def verb(self, seat: int, you_form: str, other_form: str) -> str:
         return f"{self.name(seat)} {you_form if seat == self.viewer else other_form}"
 
@@ -157,7 +161,7 @@ class Narrator:
                 return f"{self.verb(seat, 'pass', 'passes')}: no opponent has cards to ask for."
             return f"{self.verb(seat, 'have', 'has')} no cards left: the turn passes."
         if kind == "end":
-            winners = join_words([self.name(winner) for winner in event["winners"]])
+            winners = join_words([self.object_name(winner) for winner in self._viewer_first(event["winners"])])
             verb = "wins" if len(event["winners"]) == 1 and event["winners"][0] != self.viewer else "win"
             return f"Game over: {winners} {verb}."
         return kind
@@ -214,7 +218,7 @@ class Narrator:
             return f"{self._who_has(seat)} не осталось карт: ход переходит дальше."
         if kind == "end":
             winners = event["winners"]
-            names = join_words([self.name(winner) for winner in winners], "и")
+            names = join_words([self.object_name(winner) for winner in self._viewer_first(winners)], "и")
             if self.viewer in winners:
                 verb = "побеждаете"
             else:

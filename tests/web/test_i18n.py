@@ -114,4 +114,14 @@ def test_russian_counts_agree_with_the_ranks_gender():
     assert narrator.describe({**transfer, "target": 0}) == "Вы отдаёте 6♦ и 6♠ игроку Анна-бот."
     chest = {"type": "chest", "seat": 1, "rank": "K", "source": "deal"}
     assert narrator.describe(chest) == "Вера-бот откладывает сундучок королей прямо из сдачи."
-    assert narrator.describe({"type": "end", "seat": None, "winners": [0]}) == "Игра окончена: Вы побеждаете."
+    assert narrator.describe({"type": "end", "seat": None, "winners": [0]}) == "Игра окончена: вы побеждаете."
+    assert narrator.describe({"type": "end", "seat": None, "winners": [2, 0]}) == \
+        "Игра окончена: вы и Анна-бот побеждаете."
+    assert narrator.describe({"type": "end", "seat": None, "winners": [1, 2]}) == \
+        "Игра окончена: Вера-бот и Анна-бот побеждают."
+
+
+def test_english_game_over_names_you_first_in_lower_case():
+    narrator = Narrator(["Guest", "Anna-bot", "Boris-bot"], 0, "en")
+    assert narrator.describe({"type": "end", "seat": None, "winners": [1, 0]}) == "Game over: you and Anna-bot win."
+    assert narrator.describe({"type": "end", "seat": None, "winners": [1]}) == "Game over: Anna-bot wins."
