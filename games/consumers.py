@@ -54,9 +54,10 @@ class GameTableConsumer(AsyncJsonWebsocketConsumer):
     def _render_step(self, step: int) -> str:
         game = selectors.game_get_for_visitor(game_id=self.game_id, user=self.scope.get("user"),
                                               session=self.scope.get("session") or {})
-        context = {**selectors.table_context(game, seat=self.seat, step=step),
-                   "back_link": session_back_link(self.scope.get("session"), game)}
+        # The whole table in the page's language: the log's narration as much as the template.
         with translation.override(self.language):
+            context = {**selectors.table_context(game, seat=self.seat, step=step),
+                       "back_link": session_back_link(self.scope.get("session"), game)}
             return render_to_string("games/play.html#table", context)
 
 

@@ -53,6 +53,7 @@ async def test_every_message_of_a_whole_game_holds_only_the_players_view():
             messages += 1
     assert messages > 0
     assert "Game over" in message["html"]
+    assert "cards stay in the stock" in message["html"]   # the log narrated in the page's language too
     await socket.disconnect()
 
 
