@@ -32,10 +32,6 @@ def _visitor_game(request: HttpRequest, game_id) -> Game:
     return game
 
 
-def _remember_in_session(request: HttpRequest, game: Game) -> None:
-    session_remember_game(request.session, game)
-
-
 def _table(request: HttpRequest, game: Game, **kwargs) -> dict:
     """The table's context, with the link back to the page the game was started from, if any."""
     return {**selectors.table_context(game, **kwargs), "back_link": session_back_link(request.session, game)}
@@ -63,7 +59,7 @@ def new_game(request: HttpRequest, game_key: str) -> HttpResponse:
             except ValueError as error:   # e.g. a preset whose hands do not fit this many players
                 form.add_error(None, str(error))
             else:
-                _remember_in_session(request, game)
+                session_remember_game(request.session, game)
                 return redirect("play", game_id=game.pk)
         status = 400
     players = form.fields["players"].initial
@@ -121,7 +117,7 @@ def play_again(request: HttpRequest, game_id) -> HttpResponse:
                                variant=game.variant, human_seat=selectors.human_seat(game),
                                human_name=_human_name(request),
                                owner=request.user if request.user.is_authenticated else None)
-    _remember_in_session(request, new)
+    session_remember_game(request.session, new)
     return redirect("play", game_id=new.pk)
 
 
