@@ -44,6 +44,11 @@ def games_of_user(*, user) -> QuerySet[Game]:
     return Game.objects.filter(owner=user).order_by("-created_at")
 
 
+def player_name(user) -> str:
+    """The name a person sits at a table under: their user name, or "Guest" when not signed in."""
+    return user.get_username() if user.is_authenticated else "Guest"
+
+
 def human_seat(game: Game) -> int:
     return next(seat for seat, info in enumerate(game.seats) if info["kind"] == "human")
 

@@ -37,10 +37,6 @@ def _table(request: HttpRequest, game: Game, **kwargs) -> dict:
     return {**selectors.table_context(game, **kwargs), "back_link": session_back_link(request.session, game)}
 
 
-def _human_name(request: HttpRequest) -> str:
-    return request.user.get_username() if request.user.is_authenticated else "Guest"
-
-
 @require_http_methods(["GET", "POST"])
 def new_game(request: HttpRequest, game_key: str) -> HttpResponse:
     if game_key not in GAMES:
@@ -54,7 +50,7 @@ def new_game(request: HttpRequest, game_key: str) -> HttpResponse:
                 game = services.game_create(
                     game_key=game_key, preset=preset.slug, variant=preset.fields,
                     players=form.cleaned_data["players"], bot_levels=form.bot_levels(),
-                    seed=form.cleaned_data["seed"], human_name=_human_name(request),
+                    seed=form.cleaned_data["seed"], human_name=selectors.player_name(request.user),
                     owner=request.user if request.user.is_authenticated else None)
             except ValueError as error:   # e.g. a preset whose hands do not fit this many players
                 form.add_error(None, str(error))
@@ -115,7 +111,7 @@ def play_again(request: HttpRequest, game_id) -> HttpResponse:
     # The same rules (the stored variant, also for a lesson's preset) and seats; a new deal.
     new = services.game_create(game_key=game.game_key, preset=game.preset, players=game.players, bot_levels=bots,
                                variant=game.variant, human_seat=selectors.human_seat(game),
-                               human_name=_human_name(request),
+                               human_name=selectors.player_name(request.user),
                                owner=request.user if request.user.is_authenticated else None)
     session_remember_game(request.session, new)
     return redirect("play", game_id=new.pk)

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import push_url
 
 from games.forms import ActionPostError, action_from_post
+from games.selectors import player_name
 from games.sessions import session_remember_game
 from tutorials import selectors, services
 from tutorials.models import Lesson, LessonStep
@@ -131,9 +132,9 @@ def lesson_hint(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpRe
 def lesson_practice(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpResponse:
     lesson = _lesson(request, game_key, lesson_slug)
     step = _posted_step(request, lesson)
-    name = request.user.get_username() if request.user.is_authenticated else "Guest"
     try:
-        game = services.lesson_start_practice(lesson=lesson, step=step, human_name=name, **_learner(request))
+        game = services.lesson_start_practice(lesson=lesson, step=step, human_name=player_name(request.user),
+                                              **_learner(request))
     except services.AnswerRejected as error:
         return _render_step(request, lesson, step.number, status=400, error=str(error))
     session_remember_game(request.session, game, back_url=lesson.step_url(step.number),
