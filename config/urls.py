@@ -1,5 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
+
+# The admin is where editors work: it carries the site's name in their language, not "Django".
+admin.site.site_header = _("Card School: editors' desk")
+admin.site.site_title = _("Card School")
+admin.site.index_title = _("Lessons and rule presets")
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.bots import LEVELS
@@ -65,7 +66,7 @@ def action_from_post(data) -> tuple[dict[str, Any], int]:
     try:
         expected_move = int(data.get("move", ""))
     except ValueError:
-        raise ActionPostError("The move number is missing: reload the page and try again.") from None
+        raise ActionPostError(gettext("The move number is missing: reload the page and try again.")) from None
     kind = data.get("type")
     try:
         if kind == "ask":
@@ -75,5 +76,6 @@ def action_from_post(data) -> tuple[dict[str, Any], int]:
         if kind == "suits":
             return {"type": "suits", "suits": [s for s in data["suits"].split(",") if s]}, expected_move
     except (KeyError, ValueError):
-        raise ActionPostError("That move is incomplete: choose a player and a rank, a number or suits.") from None
-    raise ActionPostError("Unknown action: ask, count or suits.")
+        raise ActionPostError(
+            gettext("That move is incomplete: choose a player and a rank, a number or suits.")) from None
+    raise ActionPostError(gettext("Unknown action: ask, count or suits."))

@@ -24,7 +24,7 @@ _cache_lock = threading.Lock()
 class LoggedAction:
     seat: int
     action: dict[str, Any]
-    reason: str
+    reason: dict[str, Any] | None   # a bot's Reason.to_dict(); None for a person's move
 
 
 @dataclasses.dataclass(frozen=True)
@@ -40,7 +40,7 @@ class GameHistory:
     def move_count(self) -> int:
         return len(self.actions)
 
-    def reason_by_event(self) -> dict[int, str]:
+    def reason_by_event(self) -> dict[int, dict[str, Any]]:
         """The index of the first log event each bot action caused, mapped to the bot's reason."""
         return {len(self.states[number].events): logged.reason
                 for number, logged in enumerate(self.actions) if logged.reason}

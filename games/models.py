@@ -57,7 +57,8 @@ class GameAction(models.Model):
     number = models.PositiveIntegerField(help_text="0 for the first action of the game.")
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()
-    reason = models.TextField(blank=True, help_text="The bot's one-sentence reason for this move.")
+    # games.bots.base.Reason.to_dict(): a sentence shape and its public facts, said in the reader's language.
+    reason = models.JSONField(null=True, blank=True, help_text="The bot's reason for this move; empty for a person's.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

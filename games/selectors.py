@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.history import game_history
 from games.models import Game
-from games.narration import Narrator
+from games.narration import Narrator, language_of
+from games.rules import get_game
 from games.rules.cards import SUIT_SYMBOLS, rank_of, sort_cards
 from tutorials.models import Preset
 
@@ -23,7 +24,7 @@ MAX_BACKS_SHOWN = 12   # a larger hand is drawn as this many backs; its size is 
 
 def narration_language() -> str:
     """The language of the active translation, as games.narration names it ("ru" or "en")."""
-    return "ru" if (get_language() or settings.LANGUAGE_CODE).lower().startswith("ru") else "en"
+    return language_of(get_language() or settings.LANGUAGE_CODE)
 
 
 def game_visible_to(game: Game, *, user, session) -> bool:
@@ -42,6 +43,16 @@ def game_get_for_visitor(*, game_id, user, session) -> Game | None:
 
 def games_of_user(*, user) -> QuerySet[Game]:
     return Game.objects.filter(owner=user).order_by("-created_at")
+
+
+def my_games_rows(*, user, limit: int = 100) -> list[dict[str, Any]]:
+    """The "My games" list: each game with its title, its preset's name and whether the owner won."""
+    games = list(games_of_user(user=user)[:limit])
+    preset_names = {(preset.game_key, preset.slug): preset.name
+                    for preset in Preset.objects.filter(game_key__in={game.game_key for game in games})}
+    return [{"game": game, "title": get_game(game.game_key).title,
+             "preset": preset_names.get((game.game_key, game.preset), game.preset),
+             "won": human_seat(game) in (game.winners or [])} for game in games]
 
 
 def player_name(user) -> str:
@@ -81,7 +92,7 @@ def preset_display_name(game: Game) -> str:
 
 
 def position_context(state, *, names: list[str], seat: int, can_move: bool = True,
-                     levels: list[str | None] | None = None, reasons: dict[int, str] | None = None,
+                     levels: list[str | None] | None = None, reasons: dict[int, dict] | None = None,
                      show_all_hands: bool = False) -> dict[str, Any]:
     """The table as `seat` sees `state`: a stored game's (table_context) or a lesson's position.
 
@@ -96,7 +107,7 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
     narrator = Narrator(names, seat, narration_language())
     reasons = reasons or {}
     open_hands = _open_hands(state) if show_all_hands else {}
-    log = [{"text": narrator.describe(event), "reason": _with_names(reasons.get(index, ""), names, seat),
+    log = [{"text": narrator.describe(event), "reason": narrator.reason(reasons.get(index)),
             "seat": event.get("seat")} for index, event in enumerate(view["log"])]
     opponents = [
         {"seat": other, "name": narrator.name(other),
@@ -158,25 +169,18 @@ def replay_context(game: Game, *, step: int) -> dict[str, Any]:
     previous_events = len(history.states[step - 1].events) if step else 0
     return {
         "game": game, "step": step, "last_step": history.move_count,
+        "game_title": get_game(game.game_key).title, "preset": preset_display_name(game),
         "seats": [{"name": narrator.name(seat), "hand": cards_at(f"hand:{seat}"),
                    "chests": list(dict.fromkeys(map(rank_of, cards_at(f"chests:{seat}")))),
                    "is_turn": state.current_player == seat} for seat in range(game.players)],
         "stock": cards_at("stock"),
         "new_lines": [narrator.describe(event) for event in state.log[previous_events:]],
-        "reason": history.actions[step - 1].reason if step else "",
+        "reason": narrator.reason(history.actions[step - 1].reason) if step else "",
     }
 
 
 def _clockwise_from(seat: int, players: int) -> list[int]:
     return [(seat + offset) % players for offset in range(1, players)]
-
-
-def _with_names(text: str, names: list[str], seat: int) -> str:
-    """Bots write "Player N"; the page says the seat's name, and "you" for the reader."""
-    for other in range(len(names), 0, -1):   # from the highest, so "Player 1" does not eat "Player 10"
-        name = "you" if other - 1 == seat else names[other - 1]
-        text = text.replace(f"Player {other}", name)
-    return text[:1].upper() + text[1:]
 
 
 def _request_text(request: dict | None, narrator: Narrator) -> str | None:

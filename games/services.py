@@ -17,7 +17,9 @@ from games import live
 from games.bots import get_bot
 from games.history import GameHistory, LoggedAction, game_history, remember
 from games.models import Game, GameAction
+from games.narration import Narrator
 from games.rules import IllegalAction, get_game
+from games.selectors import narration_language, seat_names
 
 BOT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha")
 MAX_SEED = 2**53
@@ -88,8 +90,8 @@ def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_mo
             try:
                 state = history.current.apply(action)
             except IllegalAction as error:
-                raise MoveRejected(str(error)) from None
-            _play_bots(game, history.extended(state, LoggedAction(seat=seat, action=action, reason="")))
+                raise MoveRejected(Narrator(seat_names(game), seat, narration_language()).illegal(error)) from None
+            _play_bots(game, history.extended(state, LoggedAction(seat=seat, action=action, reason=None)))
     except IntegrityError:
         # Another request wrote this log position first (possible where row locks are no-ops).
         raise StaleMove(_("That move was already made: the table has moved on. Here is the current position.")) \
@@ -111,7 +113,7 @@ def _play_bots(game: Game, history: GameHistory) -> None:
         rng = random.Random(f"{game.seed}-{history.move_count}")
         decision = bot.decide(state.view(seat), state.legal_actions(), rng)
         state = state.apply(decision.action)
-        history = history.extended(state, LoggedAction(seat, decision.action, decision.reason))
+        history = history.extended(state, LoggedAction(seat, decision.action, decision.reason.to_dict()))
     GameAction.objects.bulk_create([
         GameAction(game=game, number=number, seat=logged.seat, action=logged.action, reason=logged.reason)
         for number, logged in enumerate(history.actions[saved:], start=saved)

@@ -135,4 +135,4 @@ def replay(request: HttpRequest, game_id) -> HttpResponse:
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
     services.games_claim_for_user(game_ids=request.session.get(selectors.SESSION_GAMES_KEY, []), user=request.user)
-    return render(request, "games/mine.html", {"games": selectors.games_of_user(user=request.user)[:100]})
+    return render(request, "games/mine.html", {"rows": selectors.my_games_rows(user=request.user)})

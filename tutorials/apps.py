@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 def merge_progress_on_login(sender, request, user, **kwargs) -> None:
@@ -11,7 +12,7 @@ def merge_progress_on_login(sender, request, user, **kwargs) -> None:
 class TutorialsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tutorials"
-    verbose_name = "Tutorials"
+    verbose_name = _("Teaching")
 
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in

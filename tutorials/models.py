@@ -15,6 +15,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
 
@@ -27,8 +28,9 @@ MAX_STEP_NUMBER = 999
 
 
 def game_choices() -> list[tuple[str, str]]:
-    # A callable, so that a new game needs no migration of these fields.
-    return [(key, str(game.title)) for key, game in GAMES.items()]
+    # A callable, so that a new game needs no migration of these fields; the engines' English
+    # titles are msgids of the site's catalogue, said in the reader's language.
+    return [(key, _(game.title)) for key, game in GAMES.items()]
 
 
 def register_versions(*, follow: tuple[str, ...] = ()):
@@ -77,20 +79,20 @@ class Preset(models.Model):
 
     @property
     def game_title(self) -> str:
-        return str(GAMES[self.game_key].title) if self.game_key in GAMES else self.game_key
+        return gettext(GAMES[self.game_key].title) if self.game_key in GAMES else self.game_key
 
     def clean(self) -> None:
         super().clean()
         if self.game_key not in GAMES:
             return   # the field's own choices check reports it
         if not isinstance(self.fields, dict):
-            raise ValidationError({"fields": 'Write the variant fields as a JSON object, e.g. {"deck": 52}.'})
+            raise ValidationError({"fields": gettext('Write the variant fields as a JSON object, e.g. {"deck": 52}.')})
         if "preset" in self.fields:
-            raise ValidationError({"fields": "'preset' is not a variant field: write the fields themselves."})
+            raise ValidationError({"fields": gettext("'preset' is not a variant field: write the fields themselves.")})
         try:
             self.variant()
         except ValueError as error:
-            raise ValidationError({"fields": str(error)}) from None
+            raise ValidationError({"fields": str(error)}) from None   # the engine's words, in English
 
     def variant(self):
         """The engine's frozen variant; ValueError (the engine's message) on a bad field or value."""
@@ -130,7 +132,8 @@ class Lesson(models.Model):
     def clean(self) -> None:
         super().clean()
         if self.preset_id is not None and self.game_key and self.preset.game_key != self.game_key:
-            raise ValidationError({"preset": f"“{self.preset}” is a preset of another game."})
+            raise ValidationError({"preset": gettext("“%(preset)s” is a preset of another game.")
+                                   % {"preset": self.preset}})
 
     def variant(self):
         """The variant the lesson's deals are played under: its preset's, or the standard one."""

@@ -38,7 +38,8 @@ Shapes, by the step's kind:
 
 Errors are `PayloadError`s whose message an editor can act on; an illegal action is named with its
 1-based position, e.g. "Action 3 ({'type': 'count', 'count': 5}) is not legal here: Name a number
-from 1 to 2."
+from 1 to 2." The messages are in the active language (the editor's, when the admin validates a
+step), the engine's refusal included.
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from games.narration import Narrator, language_of
 from games.rules import IllegalAction, get_game
 
 # The bot levels of ENGINE.md ("Bots"); kept here so that validating a lesson needs no bot code.
@@ -72,25 +78,26 @@ class PayloadError(ValueError):
 def validate_step_payload(*, game_key: str, variant: Any, kind: str, payload: Any) -> None:
     """Raise PayloadError unless `payload` is a valid payload of a `kind` step of `game_key`."""
     if kind not in KIND_FIELDS:
-        raise PayloadError(f"Unknown step kind '{kind}' (known: {', '.join(KIND_FIELDS)}).")
+        raise PayloadError(_("Unknown step kind '%(kind)s' (known: %(known)s).")
+                           % {"kind": kind, "known": ", ".join(KIND_FIELDS)})
     if not isinstance(payload, Mapping):
-        raise PayloadError("The payload must be a JSON object, e.g. {} for a text step.")
+        raise PayloadError(_("The payload must be a JSON object, e.g. {} for a text step."))
     required, optional = KIND_FIELDS[kind]
     allowed = required | optional
     unknown = sorted(set(payload) - allowed)
     if unknown:
-        raise PayloadError(f"A {kind} step's payload has no field '{unknown[0]}' "
-                           f"(known: {', '.join(sorted(allowed))}).")
+        raise PayloadError(_("A %(kind)s step's payload has no field '%(field)s' (known: %(known)s).")
+                           % {"kind": kind, "field": unknown[0], "known": ", ".join(sorted(allowed))})
     missing = sorted(required - set(payload))
     if missing:
-        raise PayloadError(f"A {kind} step's payload needs '{missing[0]}'.")
+        raise PayloadError(_("A %(kind)s step's payload needs '%(field)s'.") % {"kind": kind, "field": missing[0]})
     if "deal" not in payload:
         present = sorted(set(payload) & set(TABLE_FIELDS))
         if present:
-            raise PayloadError(f"'{present[0]}' needs a deal: add \"deal\" or remove it.")
+            raise PayloadError(_("'%(field)s' needs a deal: add \"deal\" or remove it.") % {"field": present[0]})
         return
     if "show_all_hands" in payload and not isinstance(payload["show_all_hands"], bool):
-        raise PayloadError("'show_all_hands' must be true or false.")
+        raise PayloadError(_("'show_all_hands' must be true or false."))
     state = position_from_payload(game_key, variant, payload)
     seat = learner_seat(payload, players=len(payload["deal"]["hands"]))
     if kind == "question":
@@ -105,46 +112,49 @@ def position_from_payload(game_key: str, variant: Any, payload: Mapping[str, Any
     Raises PayloadError naming a bad deal or the first illegal action.
     """
     if not isinstance(payload, Mapping) or "deal" not in payload:
-        raise PayloadError("This payload has no deal, so it shows no position.")
+        raise PayloadError(_("This payload has no deal, so it shows no position."))
     state = deal_from_payload(game_key, variant, payload["deal"])
     actions = payload.get("actions", [])
     if not isinstance(actions, list):
-        raise PayloadError("'actions' must be a list of actions.")
+        raise PayloadError(_("'actions' must be a list of actions."))
     for number, action in enumerate(actions, start=1):
-        state = _apply(state, action, f"Action {number}")
+        # Translators: names an action of a payload's "actions" in the messages "%(label)s (%(action)s) …".
+        state = _apply(state, action, _("Action %(number)s") % {"number": number})
     return state
 
 
 def deal_from_payload(game_key: str, variant: Any, deal: Any):
     """The engine state right after `deal` (the DEAL shape of this module's docstring)."""
     if not isinstance(deal, Mapping):
-        raise PayloadError('The deal must be a JSON object: {"hands": [...], "stock": [...], "dealer": 0}.')
+        raise PayloadError(_('The deal must be a JSON object: {"hands": [...], "stock": [...], "dealer": 0}.'))
     hands = deal.get("hands")
     if not isinstance(hands, list) or not all(isinstance(hand, list) for hand in hands):
-        raise PayloadError("The deal's 'hands' must be a list with one list of cards per seat.")
+        raise PayloadError(_("The deal's 'hands' must be a list with one list of cards per seat."))
     stock = deal.get("stock", [])
     if not isinstance(stock, list):
-        raise PayloadError("The deal's 'stock' must be a list of cards, top first.")
+        raise PayloadError(_("The deal's 'stock' must be a list of cards, top first."))
     for name in ("dealer", "seed"):
         if name in deal and not _is_int(deal[name]):
-            raise PayloadError(f"The deal's '{name}' must be a whole number.")
+            raise PayloadError(_("The deal's '%(field)s' must be a whole number.") % {"field": name})
     extra = {key: value for key, value in deal.items() if key not in DEAL_FIELDS}
     try:
         return get_game(game_key).from_deal(hands=hands, stock=stock, variant=variant, dealer=deal.get("dealer", 0),
                                              seed=deal.get("seed", 0), **extra)
     except TypeError:
         # from_deal refused a keyword: name the one this game does not take.
-        raise PayloadError(f"This game's deal takes no '{sorted(extra)[0]}'." if extra
-                           else "The deal is not valid.") from None
+        raise PayloadError(_("This game's deal takes no '%(field)s'.") % {"field": sorted(extra)[0]} if extra
+                           else _("The deal is not valid.")) from None
     except ValueError as error:
-        raise PayloadError(f"The deal is not valid: {error}") from None
+        # The engine's own words (English), as for a preset's variant fields.
+        raise PayloadError(_("The deal is not valid: %(error)s") % {"error": error}) from None
 
 
 def learner_seat(payload: Mapping[str, Any], *, players: int) -> int:
     """The seat the learner sees the table from (payload "seat", default 0), checked against the table."""
     seat = payload.get("seat", 0)
     if not _is_int(seat) or not 0 <= seat < players:
-        raise PayloadError(f"'seat' must be a seat number from 0 to {players - 1}, not {seat!r}.")
+        raise PayloadError(_("'seat' must be a seat number from 0 to %(last)s, not %(seat)s.")
+                           % {"last": players - 1, "seat": repr(seat)})
     return seat
 
 
@@ -170,62 +180,78 @@ def is_right_answer(state, payload: Mapping[str, Any], action: Mapping[str, Any]
 # -- checks per kind --------------------------------------------------------------------------
 def _check_answers(state, payload: Mapping[str, Any], seat: int) -> None:
     if ("answer" in payload) == ("answers" in payload):
-        raise PayloadError('A question needs the right move: "answer": {...}, or "answers": [{...}, ...] '
-                           "when several moves are right (not both).")
+        raise PayloadError(_('A question needs the right move: "answer": {...}, or "answers": [{...}, ...] '
+                             "when several moves are right (not both)."))
     if "answers" in payload and (not isinstance(payload["answers"], list) or not payload["answers"]):
-        raise PayloadError("'answers' must be a non-empty list of actions.")
+        raise PayloadError(_("'answers' must be a non-empty list of actions."))
     if state.is_over:
-        raise PayloadError("The game is over after these actions: there is no move left to ask for.")
+        raise PayloadError(_("The game is over after these actions: there is no move left to ask for."))
     if state.current_player != seat:
-        raise PayloadError(f"The question is for seat {seat}, but in this position seat {state.current_player} "
-                           "is to move.")
+        raise PayloadError(_("The question is for seat %(seat)s, but in this position seat %(current)s is to move.")
+                           % {"seat": seat, "current": state.current_player})
     answers = answers_of(payload)
     for number, answer in enumerate(answers, start=1):
-        _apply(state, answer, "The answer" if "answer" in payload else f"Answer {number}")
+        # Translators: name a question's right move in the messages "%(label)s (%(action)s) …".
+        label = _("The answer") if "answer" in payload else _("Answer %(number)s") % {"number": number}
+        _apply(state, answer, label)
 
 
 def _check_practice(game_key: str, state, payload: Mapping[str, Any], seat: int) -> None:
     players = len(payload["deal"]["hands"])
     bots = payload["bots"]
     if not isinstance(bots, list) or len(bots) != players - 1:
-        raise PayloadError(f"'bots' must list one bot level for each of the other {players - 1} seat(s), "
-                           f"e.g. {['medium'] * (players - 1)}.")
+        raise PayloadError(_("'bots' must list one bot level for each of the other %(count)s seat(s), "
+                             "e.g. %(example)s.") % {"count": players - 1, "example": ["medium"] * (players - 1)})
     for level in bots:
         if level not in BOT_LEVELS:
-            raise PayloadError(f"Unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)}).")
+            raise PayloadError(_("Unknown bot level %(level)s (known: %(known)s).")
+                               % {"level": repr(level), "known": ", ".join(BOT_LEVELS)})
     _check_goal(game_key, payload["goal"], payload["deal"])
     if "max_moves" in payload and (not _is_int(payload["max_moves"]) or payload["max_moves"] < 1):
-        raise PayloadError("'max_moves' must be a whole number of at least 1.")
+        raise PayloadError(_("'max_moves' must be a whole number of at least 1."))
     if state.is_over:
-        raise PayloadError("The game is over after these actions: there is nothing left to practise.")
+        raise PayloadError(_("The game is over after these actions: there is nothing left to practise."))
 
 
 def _check_goal(game_key: str, goal: Any, deal: Mapping[str, Any]) -> None:
-    examples = '{"type": "win"} or {"type": "chests", "count": 1}'
     if not isinstance(goal, Mapping) or not isinstance(goal.get("type"), str):
-        raise PayloadError(f"The goal must be an object such as {examples}.")
+        raise PayloadError(_("The goal must be an object such as %(win)s or %(chests)s.")
+                           % {"win": '{"type": "win"}', "chests": '{"type": "chests", "count": 1}'})
     kind = goal["type"]
     if kind not in GOAL_GAMES:
-        raise PayloadError(f"Unknown goal type '{kind}' (known: {', '.join(GOAL_GAMES)}).")
+        raise PayloadError(_("Unknown goal type '%(type)s' (known: %(known)s).")
+                           % {"type": kind, "known": ", ".join(GOAL_GAMES)})
     games = GOAL_GAMES[kind]
     if games is not None and game_key not in games:
-        raise PayloadError(f"A '{kind}' goal is only for {', '.join(games)}.")
+        raise PayloadError(_("A '%(type)s' goal is only for %(games)s.") % {"type": kind, "games": ", ".join(games)})
     fields = {"type", "count"} if kind == "chests" else {"type"}
     if set(goal) != fields:
-        raise PayloadError(f"A '{kind}' goal takes exactly: {', '.join(sorted(fields))}.")
+        raise PayloadError(_("A '%(type)s' goal takes exactly: %(fields)s.")
+                           % {"type": kind, "fields": ", ".join(sorted(fields))})
     if kind == "chests":
         chests = (sum(len(hand) for hand in deal["hands"]) + len(deal.get("stock", []))) // 4
         if not _is_int(goal["count"]) or not 1 <= goal["count"] <= chests:
-            raise PayloadError(f"The goal's 'count' must be a number of chests from 1 to {chests}.")
+            raise PayloadError(_("The goal's 'count' must be a number of chests from 1 to %(most)s.")
+                               % {"most": chests})
 
 
 def _apply(state, action: Any, label: str):
     if not isinstance(action, Mapping):
-        raise PayloadError(f"{label} ({action!r}) is not an action: write it as an object with a \"type\".")
+        raise PayloadError(_('%(label)s (%(action)s) is not an action: write it as an object with a "type".')
+                           % {"label": label, "action": repr(action)})
     try:
         return state.apply(action)
     except IllegalAction as error:
-        raise PayloadError(f"{label} ({dict(action)!r}) is not legal here: {error}") from None
+        raise PayloadError(_("%(label)s (%(action)s) is not legal here: %(reason)s")
+                           % {"label": label, "action": repr(dict(action)), "reason": _refusal(state, error)}) from None
+
+
+def _refusal(state, error: IllegalAction) -> str:
+    """The engine's refusal in the active language, seats named "Player 1", "Player 2", … as the engine
+    names them. (games.selectors.narration_language would give the same language, but importing it
+    here would be circular: it imports tutorials.models, which imports this module.)"""
+    names = [f"Player {seat + 1}" for seat in range(state.players)]
+    return Narrator(names, None, language_of(get_language() or settings.LANGUAGE_CODE)).illegal(error)
 
 
 def _is_int(value: Any) -> bool:

@@ -16,7 +16,7 @@ from games.rules import GAMES
 from games.selectors import game_get_for_visitor, narrate_events, position_context
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
 from tutorials.payloads import position_from_payload
-from tutorials.services import HINT_COST, WRONG_ANSWER_COST
+from tutorials.services import HINT_COST, WRONG_ANSWER_COST, lesson_seat_names
 
 
 def presets_for_game(game_key: str) -> QuerySet[Preset]:
@@ -99,13 +99,6 @@ def _stars(progress: LessonProgress | None) -> dict[str, Any]:
     earned = progress.stars if progress is not None else 0
     return {"earned": earned, "shown": "★" * earned + "☆" * (3 - earned),
             "label": _("%(earned)s of 3 stars") % {"earned": earned}}
-
-
-def lesson_seat_names(players: int, seat: int) -> list[str]:
-    """How a lesson's narration names the seats: the learner is "You"; one opponent is "Opponent"."""
-    if players == 2:
-        return ["Opponent" if other != seat else "You" for other in range(players)]
-    return [f"Player {other + 1}" for other in range(players)]
 
 
 def step_position(lesson: Lesson, step: LessonStep):

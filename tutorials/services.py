@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.models import Game
+from games.narration import Narrator
 from games.rules import GAMES, IllegalAction
+from games.selectors import narration_language
 from tutorials.documents import LessonDocument, translated_values
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
 from tutorials.payloads import is_right_answer, position_from_payload
@@ -290,6 +292,13 @@ def _owner(*, user, session_key: str | None) -> dict:
 
 # -- the lesson player --------------------------------------------------------------------------
 
+def lesson_seat_names(players: int, seat: int) -> list[str]:
+    """How a lesson's narration names the seats: the learner is "You"; one opponent is "Opponent"."""
+    if players == 2:
+        return ["Opponent" if other != seat else "You" for other in range(players)]
+    return [f"Player {other + 1}" for other in range(players)]
+
+
 class AnswerRejected(Exception):
     """A posted answer that is no move at all here (illegal, or the step asks nothing); for the learner."""
 
@@ -322,7 +331,9 @@ def lesson_answer_question(*, lesson: Lesson, step: LessonStep, action: dict[str
     try:
         after = position.apply(action)
     except IllegalAction as error:
-        raise AnswerRejected(str(error)) from None
+        seat = step.payload.get("seat", 0)
+        narrator = Narrator(lesson_seat_names(position.players, seat), seat, narration_language())
+        raise AnswerRejected(narrator.illegal(error)) from None
     right = is_right_answer(position, step.payload, action)
     following = lesson.steps.filter(number__gt=step.number).order_by("number").values_list("number", flat=True).first()
 

@@ -8,7 +8,16 @@ from typing import Any
 
 
 class IllegalAction(Exception):
-    """An action that is not legal in this state; the message is meant for the player."""
+    """An action that is not legal in this state; the message is meant for the player.
+
+    The message is English. `code` names the rule it breaks and `params` the values it cites
+    (seats as numbers, ranks and suits as the engine writes them), so that the site can say the
+    same in the reader's language (games.narration.illegal).
+    """
+
+    def __init__(self, message: str, code: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.code, self.params = code, params
 
 
 def build_variant(variant_class: type, presets: Mapping[str, Mapping[str, Any]], game_title: str,

@@ -38,12 +38,6 @@ def rank_plural(rank: str) -> str:
     return name + "es" if name.endswith("x") else name + "s"
 
 
-def card_label(card: str) -> str:
-    """The text alternative of a card face: "QS" -> "queen of spades", "10H" -> "10 of hearts"."""
-    rank = rank_of(card)
-    return f"{rank if rank.isdigit() else RANK_NAMES[rank]} of {SUIT_NAMES[suit_of(card)]}"
-
-
 def card_short(card: str) -> str:
     """"QS" -> "Q♠", as a card is written in running text."""
     return rank_of(card) + SUIT_SYMBOLS[suit_of(card)]

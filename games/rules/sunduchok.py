@@ -130,7 +130,7 @@ class SunduchokState:
     def apply(self, action: Mapping[str, Any]) -> SunduchokState:
         canonical = self._canonical(action)
         if canonical not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(canonical))
+            raise self._why_illegal(canonical)
         table = _Table.from_state(self)
         table.play(canonical)
         return table.freeze()
@@ -210,56 +210,61 @@ class SunduchokState:
     def _canonical(self, action: Any) -> dict[str, Any]:
         """The action with its fields checked for shape and its suit set in deck order."""
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-            raise IllegalAction("That is not an action: expected a type such as ask, count or suits.")
+            raise IllegalAction("That is not an action: expected a type such as ask, count or suits.", "not-an-action")
         fields = {"ask": {"type", "target", "rank"}, "count": {"type", "count"}, "suits": {"type", "suits"}}
         kind = action["type"]
         if kind not in fields:
-            raise IllegalAction(f"Sunduchok has no '{kind}' action.")
+            raise IllegalAction(f"Sunduchok has no '{kind}' action.", "unknown-type", type=kind)
         if set(action) != fields[kind]:
-            raise IllegalAction(f"A {kind} action takes exactly: {', '.join(sorted(fields[kind]))}.")
+            raise IllegalAction(f"A {kind} action takes exactly: {', '.join(sorted(fields[kind]))}.", "fields",
+                                type=kind, fields=sorted(fields[kind]))
         if kind == "suits":
             suits = action["suits"]
             if not isinstance(suits, (list, tuple)) or not all(isinstance(s, str) and s in SUITS for s in suits):
-                raise IllegalAction("Name the suits as letters C, D, H and S.")
+                raise IllegalAction("Name the suits as letters C, D, H and S.", "suit-letters")
             if len(set(suits)) != len(suits):
-                raise IllegalAction("Name each suit once.")
+                raise IllegalAction("Name each suit once.", "suit-twice")
             return {"type": "suits", "suits": sorted(suits, key=SUITS.index)}
         number = "target" if kind == "ask" else "count"
         # bool is an int subclass, and True == 1 would otherwise pass for seat 1.
         if not isinstance(action[number], int) or isinstance(action[number], bool):
-            raise IllegalAction(f"The {number} must be a whole number.")
+            raise IllegalAction(f"The {number} must be a whole number.", "not-a-number", field=number)
         if kind == "ask" and not isinstance(action["rank"], str):
-            raise IllegalAction("The rank must be one of 2-10, J, Q, K, A.")
+            raise IllegalAction("The rank must be one of 2-10, J, Q, K, A.", "rank-not-text")
         return dict(action)
 
-    def _why_illegal(self, action: dict[str, Any]) -> str:
+    def _why_illegal(self, action: dict[str, Any]) -> IllegalAction:
         if self.turn is None:
-            return "The game is over."
-        expected = {"ask": "ask for a rank", "count": "say how many", "suits": "name the suits"}[self.phase]
+            return IllegalAction("The game is over.", "game-over")
         if action["type"] != self.phase:
-            return f"Now you must {expected}."
+            expected = {"ask": "ask for a rank", "count": "say how many", "suits": "name the suits"}[self.phase]
+            return IllegalAction(f"Now you must {expected}.", "wrong-phase", phase=self.phase)
         if action["type"] == "ask":
             target, rank = action["target"], action["rank"]
             targets = self._allowed_targets()
             if not 0 <= target < self.players:
-                return "There is no such player."
+                return IllegalAction("There is no such player.", "no-such-player")
             if target == self.turn:
-                return "You cannot ask yourself."
+                return IllegalAction("You cannot ask yourself.", "ask-yourself")
             if target not in targets:
                 if not self.hands[target]:
-                    return f"Player {target + 1} has no cards to ask for."
-                return f"You must ask Player {targets[0] + 1}."
+                    return IllegalAction(f"Player {target + 1} has no cards to ask for.", "target-empty",
+                                         target=target)
+                return IllegalAction(f"You must ask Player {targets[0] + 1}.", "target-fixed", target=targets[0])
             if rank not in self.variant.ranks:
-                return f"There is no rank {rank!r} in this deck."
+                return IllegalAction(f"There is no rank {rank!r} in this deck.", "no-such-rank", rank=rank)
             if self.variant.must_hold_rank:
-                return f"You can only ask for a rank you hold, and you hold no {rank_plural(rank)}."
-            return f"The {rank_plural(rank)} are already laid down as a chest."
+                return IllegalAction(f"You can only ask for a rank you hold, and you hold no {rank_plural(rank)}.",
+                                     "rank-not-held", rank=rank)
+            return IllegalAction(f"The {rank_plural(rank)} are already laid down as a chest.", "rank-laid-down",
+                                 rank=rank)
         if action["type"] == "count":
             counts = [option["count"] for option in self.legal_actions()]
-            return f"Name a number from {counts[0]} to {counts[-1]}."
-        count = self.request[2]
-        return (f"Name exactly {count} suit{'s' if count > 1 else ''} of {rank_plural(self.request[1])}, "
-                "none of which you hold.")
+            return IllegalAction(f"Name a number from {counts[0]} to {counts[-1]}.", "count-range",
+                                 low=counts[0], high=counts[-1])
+        count, rank = self.request[2], self.request[1]
+        return IllegalAction(f"Name exactly {count} suit{'s' if count > 1 else ''} of {rank_plural(rank)}, "
+                             "none of which you hold.", "suits-count", count=count, rank=rank)
 
 
 def _copy_event(event: dict) -> dict:

@@ -6,7 +6,9 @@ game state.
 
 from django import template
 
+from games.narration import card_name
 from games.rules import cards
+from games.selectors import narration_language
 
 register = template.Library()
 
@@ -46,5 +48,5 @@ def card_colour(card: str) -> str:
 
 @register.filter
 def card_label(card: str) -> str:
-    """Text alternative: "QS" -> "queen of spades", "10H" -> "10 of hearts"."""
-    return cards.card_label(_checked(card))
+    """Text alternative in the page's language: "QS" -> "queen of spades" or "дама пик"."""
+    return card_name(_checked(card), narration_language())

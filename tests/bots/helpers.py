@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import random
 
+from games.bots.base import Reason
+from games.narration import Narrator
 from games.rules.cards import RANKS, make_deck
 from tests.rules.helpers import GAME, ask, count, suits
 
-__all__ = ["GAME", "SETUPS", "ask", "count", "deal", "play", "random_positions", "suits"]
+__all__ = ["GAME", "SETUPS", "ask", "count", "deal", "play", "random_positions", "said", "suits"]
 
 # Every preset at every table size it allows (the deck must cover the first deal).
 SETUPS = [(preset, players) for preset in GAME.presets for players in range(2, 7)]
+
+
+def said(reason: Reason, language: str = "en", viewer: int | None = None) -> str:
+    """The reason as a page says it, with the seats named "Player N"."""
+    return Narrator([f"Player {seat + 1}" for seat in range(6)], viewer, language).reason(reason.to_dict())
 
 
 def deal(*hands: str, stock: str = "", preset: str = "standard", dealer: int | None = None):

@@ -4,7 +4,7 @@ that player for that rank and names the exact count and suits."""
 import random
 
 from games.bots import get_bot
-from tests.bots.helpers import GAME, ask, count, deal, play, suits
+from tests.bots.helpers import GAME, ask, count, deal, play, said, suits
 
 HARD = get_bot("sunduchok", "hard")
 
@@ -31,7 +31,7 @@ def test_the_suits_an_asker_named_and_the_cards_it_took_give_its_queens_away():
     decisions, state = hard_turn(state)
     assert [decision.action for decision in decisions] == [ask(1, "Q"), count(3), suits("C", "D", "S")]
     assert state.view(0)["chests"][0] == ["Q"]
-    assert "Player 2 took the queens of diamonds and spades from Player 3" in decisions[0].reason
+    assert "Player 2 took the queens of diamonds and spades from Player 3" in said(decisions[0].reason)
 
 
 def test_a_no_sends_the_hard_bot_to_the_other_opponent():
@@ -43,7 +43,10 @@ def test_a_no_sends_the_hard_bot_to_the_other_opponent():
     assert state.current_player == 0
     decisions, _ = hard_turn(state)
     assert [decision.action for decision in decisions] == [ask(1, "Q"), count(3), suits("C", "D", "S")]
-    assert decisions[0].reason == "Player 2 asked for queens earlier, and no queen has left that hand since."
+    assert said(decisions[0].reason) == "Player 2 asked for queens earlier, and no queen has left that hand since."
+    assert said(decisions[0].reason, "ru") == \
+        "Раньше от игрока 2 уже был вопрос о дамах, и с тех пор из этой руки не ушло ни одной дамы."
+    assert said(decisions[0].reason, viewer=1) == "You asked for queens earlier, and no queen has left that hand since."
 
 
 def test_with_everything_dealt_two_handed_the_hard_bot_never_hears_no():

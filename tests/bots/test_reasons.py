@@ -1,6 +1,7 @@
-"""Reasons are single plain sentences for the other players: they name players "Player N" and never
-show a card of the bot's hand that the public log has not shown."""
+"""Reasons are single plain sentences for the other players, in English and Russian, and never cite
+a card of the bot's hand that the public log has not shown."""
 
+import json
 import random
 import re
 
@@ -8,7 +9,7 @@ import pytest
 
 from games.bots import LEVELS, get_bot
 from games.rules.cards import RANK_NAMES, SUIT_NAMES
-from tests.bots.helpers import GAME
+from tests.bots.helpers import GAME, said
 
 SUIT_WORDS = "|".join(SUIT_NAMES.values())
 RANK_WORDS = "|".join(sorted(RANK_NAMES.values(), key=len, reverse=True))
@@ -43,16 +44,32 @@ def decisions_of_whole_games(level, preset, players, seed):
         state = state.apply(decision.action)
 
 
+def cards_cited(params) -> set[str]:
+    """Every card a reason's facts name, however deep."""
+    if isinstance(params, dict):
+        return set().union(*(cards_cited(value) for value in params.values()))
+    if isinstance(params, list):
+        return set().union(*(cards_cited(value) for value in params))
+    return {params} if isinstance(params, str) and CARD_CODE.fullmatch(params) else set()
+
+
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize(("preset", "players"), [("standard", 3), ("hidden-chests", 4), ("aurabox", 2),
                                                  ("open-ranks", 3), ("deal-all", 2)])
 def test_reasons_are_single_sentences_with_only_public_cards(level, preset, players):
     for view, decision in decisions_of_whole_games(level, preset, players, seed=players):
-        reason = decision.reason
+        shown = {card for event in view["log"] if event["type"] == "transfer" for card in event["cards"]}
+        stored = decision.reason.to_dict()
+        assert json.loads(json.dumps(stored)) == stored
+        assert cards_cited(stored["params"]) <= shown, f"{stored} cites hidden cards"
+        reason = said(decision.reason)
         assert reason and reason[0].isupper() and reason.endswith("."), reason
         assert not re.search(r"[.!?]\s", reason[:-1]), f"more than one sentence: {reason}"
         assert all(1 <= int(number) <= players for number in re.findall(r"\bPlayer (\d+)", reason)), reason
         assert not re.search(r"\bplayer \d", reason), reason
         assert not re.search(r"\bI (?:hold|have) (?:one|two|three|four|\d)", reason), reason
-        shown = {card for event in view["log"] if event["type"] == "transfer" for card in event["cards"]}
         assert cards_named(reason) <= shown, f"{reason} names hidden cards"
+        russian = said(decision.reason, "ru")
+        assert russian[0].isupper() and russian.endswith("."), russian
+        assert not re.search(r"[.!?]\s", russian[:-1]), f"more than one sentence: {russian}"
+        assert not re.search(r"[A-Za-z]{2,}", russian), f"untranslated words: {russian}"

@@ -24,7 +24,7 @@ def test_every_level_chooses_and_decides(level):
     assert isinstance(decision, Decision)
     assert bot.choose(view, legal, random.Random(1)) == decision.action
     with pytest.raises(AttributeError):
-        decision.reason = "changed"     # a frozen dataclass
+        decision.action = {}     # a frozen dataclass
 
 
 def test_unknown_game_and_level_are_value_errors():

@@ -46,7 +46,7 @@ def test_an_editor_opens_and_lists_lessons_steps_and_presets(editor_client, pres
     assert editor_client.get("/admin/tutorials/preset/").status_code == 200
     assert editor_client.get("/admin/tutorials/lessonstep/").status_code == 404   # steps edit inline only
     assert editor_client.get(f"/admin/tutorials/preset/{Preset.objects.first().pk}/change/").status_code == 200
-    page = editor_client.get(lesson_url(lesson))
+    page = editor_client.get(lesson_url(lesson), headers={"accept-language": "en"})
     assert page.status_code == 200
     html = page.content.decode()
     for step in lesson.steps.all():
@@ -100,7 +100,7 @@ def test_saving_a_step_with_an_illegal_action_shows_the_engines_message_and_chan
     index = step_index(data, lesson.steps.get(number=2).pk)
     data[f"steps-{index}-payload"] = json.dumps({"deal": DEAL, "actions": [ASK_QUEENS, {"type": "count", "count": 5}]})
 
-    response = editor_client.post(lesson_url(lesson), data)
+    response = editor_client.post(lesson_url(lesson), data, headers={"accept-language": "en"})
 
     assert response.status_code == 200
     html = response.content.decode()
@@ -116,10 +116,17 @@ def test_a_question_whose_answer_is_for_the_other_seat_is_refused(editor_client)
     add_step_to_form(data, number=4, kind="question", payload=json.dumps({"deal": DEAL, "seat": 1,
                                                                           "answer": ASK_QUEENS}))
 
-    response = editor_client.post(lesson_url(lesson), data)
+    response = editor_client.post(lesson_url(lesson), data, headers={"accept-language": "en"})
 
     assert response.status_code == 200
     assert "The question is for seat 1, but in this position seat 0 is to move." in response.content.decode()
+    assert snapshot(lesson) == before
+
+    # An editor reading the admin in Russian (the site's default language) gets the message in Russian.
+    response = editor_client.post(lesson_url(lesson), data, headers={"accept-language": "ru"})
+
+    assert response.status_code == 200
+    assert "Вопрос задан для места 1, но в этой позиции ходит место 0." in response.content.decode()
     assert snapshot(lesson) == before
 
 

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import translation
 from reversion.models import Version
 
 from tests.tutorials.helpers import ASK_QUEENS, DEAL, make_lesson
@@ -91,7 +92,8 @@ def test_an_import_with_an_illegal_action_changes_nothing_and_names_the_file_and
     def illegal(data):
         data["steps"][1]["payload"] = {"deal": DEAL, "actions": [ASK_QUEENS, {"type": "count", "count": 5}]}
 
-    message = bad_import(tmp_path, illegal)
+    with translation.override("en"):   # the command speaks the active language; the site's default is Russian
+        message = bad_import(tmp_path, illegal)
 
     assert message.startswith("Nothing was imported. ")
     assert f"{tmp_path}/sunduchok/second.json, step 2: payload: Action 2 " in message

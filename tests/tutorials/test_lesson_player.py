@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.history import game_history
 from games.models import Game
-from games.rules.cards import card_label
+from games.narration import card_name
 from tests.tutorials.helpers import ASK_QUEENS, COUNT_TWO, DEAL, SUITS_DS, make_lesson
 from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data
 from tutorials import services
@@ -384,7 +384,7 @@ def test_replay_and_question_steps_show_no_card_hidden_from_the_learner(client):
             page = client.get(step_url(lesson, number), **extra).content.decode()
             assert_no_hidden_cards(page, state, 0)
             for card in state.view(0)["hand"]:
-                assert f'aria-label="{card_label(card)}"' in page
+                assert f'aria-label="{card_name(card)}"' in page
 
 
 def test_show_all_hands_opens_the_other_hands_only_when_clicked_and_allowed(client):
@@ -393,9 +393,9 @@ def test_show_all_hands_opens_the_other_hands_only_when_clicked_and_allowed(clie
     assert f'href="{step_url(lesson, 1, all=1).replace("&", "&amp;")}"' in closed and "Show all hands" in closed
     opened = client.get(step_url(lesson, 1, all=1)).content.decode()
     for card in ("QD", "QS", "7H", "KC"):
-        assert f'aria-label="{card_label(card)}"' in opened
+        assert f'aria-label="{card_name(card)}"' in opened
     assert "Hide the other hands" in opened
-    assert "6C" not in opened and card_label("6C") not in opened   # the stock stays face down
+    assert "6C" not in opened and card_name("6C") not in opened   # the stock stays face down
 
     state = position_from_payload(lesson.game_key, lesson.variant(), lesson.steps.get(number=3).payload)
     not_allowed = client.get(step_url(lesson, 3, all=1)).content.decode()
@@ -516,4 +516,4 @@ def test_a_retry_after_a_wrong_answer_keeps_the_hands_open(client):
     assert 'name="all" value="1"' in page
     retry = client.post(url_of(lesson, "lesson_answer"), {**move_data_for({"type": "count", "count": 1}),
                                                             "step": 2, "all": 1}).content.decode()
-    assert "Not this move" in retry and f'aria-label="{card_label("QD")}"' in retry
+    assert "Not this move" in retry and f'aria-label="{card_name("QD")}"' in retry

@@ -1,4 +1,5 @@
 import pytest
+from django.utils import translation
 
 from games.rules import get_game
 from tests.tutorials.helpers import ASK_QUEENS, COUNT_TWO, DEAL, SUITS_DS
@@ -6,6 +7,14 @@ from tutorials.payloads import PayloadError, is_right_answer, position_from_payl
 
 GAME = get_game("sunduchok")
 STANDARD = GAME.variant()
+
+
+@pytest.fixture(autouse=True)
+def in_english():
+    """The messages below are the English ones (the site's default language is Russian;
+    test_translated_messages.py checks the Russian)."""
+    with translation.override("en"):
+        yield
 
 
 def check(kind: str, payload, variant=STANDARD) -> None:

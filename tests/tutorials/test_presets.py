@@ -1,5 +1,6 @@
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from games.rules import get_game
 from tutorials import services
@@ -51,7 +52,7 @@ def test_a_bool_is_not_a_number_and_a_list_is_not_a_set_of_fields():
     assert "Variant field 'hand_size' must be one of" in refused.value.message_dict["fields"][0]
 
     listed = Preset(game_key="sunduchok", slug="list", name_ru="Список", fields=[["deck", 52]])
-    with pytest.raises(ValidationError) as refused:
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
         listed.full_clean()
     assert "JSON object" in refused.value.message_dict["fields"][0]
 

@@ -1,5 +1,6 @@
 import pytest
 from django.template import Context, Template
+from django.utils import translation
 
 from games.templatetags import cards
 
@@ -20,7 +21,16 @@ def test_card_filters(card, rank, letter, symbol, colour, label):
     assert cards.card_suit_letter(card) == letter
     assert cards.card_suit_symbol(card) == symbol
     assert cards.card_colour(card) == colour
-    assert cards.card_label(card) == label
+    with translation.override("en"):
+        assert cards.card_label(card) == label
+
+
+@pytest.mark.parametrize(("card", "label"), [
+    ("10H", "десятка червей"), ("QS", "дама пик"), ("2C", "двойка треф"), ("AD", "туз бубен"), ("JC", "валет треф"),
+])
+def test_a_russian_page_names_cards_in_russian(card, label):
+    with translation.override("ru"):
+        assert cards.card_label(card) == label
 
 
 @pytest.mark.parametrize("bad", ["", "1H", "10X", "QQ", "11S"])
@@ -29,10 +39,12 @@ def test_not_a_card_is_an_error(bad):
         cards.card_label(bad)
 
 
-def test_card_include_renders_face_with_text_alternative():
-    html = Template('{% include "games/_card.html" with card="10H" %}').render(Context())
+@pytest.mark.parametrize(("language", "label"), [("en", "10 of hearts"), ("ru", "десятка червей")])
+def test_card_include_renders_face_with_text_alternative(language, label):
+    with translation.override(language):
+        html = Template('{% include "games/_card.html" with card="10H" %}').render(Context())
 
     assert html == (
-        '<span class="card red suit-H" role="img" aria-label="10 of hearts">'
+        f'<span class="card red suit-H" role="img" aria-label="{label}">'
         '<span class="rank">10</span><span class="suit">♥</span></span>'
     )

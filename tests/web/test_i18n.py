@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -125,3 +127,71 @@ def test_english_game_over_names_you_first_in_lower_case():
     narrator = Narrator(["Guest", "Anna-bot", "Boris-bot"], 0, "en")
     assert narrator.describe({"type": "end", "seat": None, "winners": [1, 0]}) == "Game over: you and Anna-bot win."
     assert narrator.describe({"type": "end", "seat": None, "winners": [1]}) == "Game over: Anna-bot wins."
+
+
+def test_a_refused_move_is_explained_in_the_pages_language(django_user_model):
+    client = Client()
+    game = start(client, django_user_model)
+    play(client, game, {"type": "ask", "target": 1, "rank": "Q"})
+    game.refresh_from_db()
+    response = client.post(reverse("act", args=[game.pk]), move_data(game, {"type": "count", "count": 3}))
+    assert response.status_code == 400
+    assert "Назовите число от 1 до 2." in response.content.decode()
+
+    english = Client(HTTP_ACCEPT_LANGUAGE="en")
+    english.force_login(game.owner)
+    response = english.post(reverse("act", args=[game.pk]), move_data(game, {"type": "count", "count": 3}))
+    assert response.status_code == 400
+    assert "Name a number from 1 to 2." in response.content.decode()
+
+
+def test_a_bots_reason_is_given_in_russian_with_the_seats_names(django_user_model):
+    client = Client()
+    user = django_user_model.objects.create_user("masha", password="pw-123456")
+    client.force_login(user)
+    game = game_create(game_key="sunduchok", preset="standard", players=3, bot_levels=["medium", "hard"],
+                       human_name="masha", owner=user, seed=5, dealer=0)
+    page = client.get(reverse("play", args=[game.pk])).content.decode()
+    reasons = re.findall(r"<summary>Почему\?</summary>([^<]*)</details>", page)
+    assert reasons, "the bots moved first and explained their moves"
+    for reason in reasons:
+        assert reason.strip().endswith(".") and not re.search(r"[A-Za-z]{2,}", reason.replace("masha", "")), reason
+
+
+# One illegal action for each way the engine refuses, from the position after the first deal.
+REFUSALS = [
+    ({"type": "count", "count": 1}, "Сейчас нужно спросить о достоинстве.", "Now you must ask for a rank."),
+    ({"type": "ask", "target": 0, "rank": "Q"}, "Спрашивать самого себя нельзя.", "You cannot ask yourself."),
+    ({"type": "ask", "target": 5, "rank": "Q"}, "Такого игрока нет.", "There is no such player."),
+    ({"type": "ask", "target": 1, "rank": "3"}, "В этой колоде нет достоинства «3».",
+     "There is no rank '3' in this deck."),
+    ({"type": "ask", "target": 1}, "Ход «ask» состоит ровно из полей: rank, target, type.",
+     "A ask action takes exactly: rank, target, type."),
+    ({"type": "bet"}, "В «Сундучке» нет хода «bet».", "Sunduchok has no 'bet' action."),
+    ({"type": "ask", "target": "1", "rank": "Q"}, "Поле «target» должно быть целым числом.",
+     "The target must be a whole number."),
+]
+
+
+@pytest.mark.parametrize(("action", "russian", "english"), REFUSALS)
+def test_every_refusal_of_the_engine_is_said_in_russian(action, russian, english):
+    from games.rules import IllegalAction, get_game
+
+    state = get_game("sunduchok").from_deal(DEAL["hands"], DEAL["stock"], dealer=1)
+    with pytest.raises(IllegalAction) as refusal:
+        state.apply(action)
+    assert str(refusal.value) == english
+    assert Narrator(["Guest", "Anna-bot"], 0, "ru").illegal(refusal.value) == russian
+    assert Narrator(["Guest", "Anna-bot"], 0, "en").illegal(refusal.value) == english
+
+
+def test_refusals_that_name_a_seat_use_the_tables_names():
+    from games.rules import IllegalAction, get_game
+
+    game = get_game("sunduchok")
+    state = game.from_deal([YOU, ANNA, []], DEAL["stock"], dealer=2, variant=game.variant("standard"))
+    with pytest.raises(IllegalAction) as refusal:
+        state.apply({"type": "ask", "target": 2, "rank": "Q"})
+    names = ["Guest", "Anna-bot", "Boris-bot"]
+    assert Narrator(names, 0, "en").illegal(refusal.value) == "Boris-bot has no cards to ask for."
+    assert Narrator(names, 0, "ru").illegal(refusal.value) == "У игрока Борис-бот нет карт, спрашивать нечего."

@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from games.history import game_history
 from games.models import Game, GameAction
+from games.narration import card_name
 from games.rules import get_game
-from games.rules.cards import card_label
 from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data, start_game
 from tutorials.models import Preset
 from tutorials.services import preset_sync_builtin
@@ -241,7 +241,7 @@ def without_csrf_tokens(page: str) -> str:
 
 
 def card_label_in(page: str, card: str) -> bool:
-    return f'aria-label="{card_label(card)}"' in page
+    return f'aria-label="{card_name(card)}"' in page
 
 
 def test_signed_in_players_see_their_games_including_ones_from_before_signing_in(client, django_user_model):
@@ -273,9 +273,12 @@ def test_a_bot_reason_is_shown_on_request_in_the_log(client):
     game = start_game(client, players=3, seed=17, levels=("hard", "hard"))
     game = play_to_the_end(client, game, seed=17)
     page = client.get(reverse("play", args=[game.pk])).content.decode()
-    reasons = [row.reason for row in GameAction.objects.filter(game=game).exclude(reason="")]
-    assert reasons
+    reasons = [row.reason for row in GameAction.objects.filter(game=game, reason__isnull=False)]
+    assert reasons and all(reason["key"] for reason in reasons)
     assert page.count("<summary>Why?</summary>") == len(reasons)
+    # Said with the seats' names, "you" for the reader, and never the engine's "Player N".
+    assert "Player " not in page
+    assert re.search(r"<summary>Why\?</summary>[^<]*(Anna-bot|Boris-bot|you)", page)
 
 
 def test_a_restart_in_mid_game_loses_nothing(client):

@@ -4,14 +4,8 @@ from games.bots.random_bot import RandomBot
 from games.bots.sunduchok.hard import HardBot
 from games.bots.sunduchok.medium import MediumBot
 
-RANDOM_REASONS = {
-    "ask": "A random legal question.",
-    "count": "A random legal count.",
-    "suits": "A random legal choice of suits.",
-}
-
 SUNDUCHOK_BOTS = {
-    "easy": lambda: RandomBot(RANDOM_REASONS),
+    "easy": RandomBot,
     "medium": MediumBot,
     "hard": HardBot,
 }

@@ -15,8 +15,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from games.bots.base import Bot, Decision
-from games.bots.sunduchok import wording
+from games.bots.base import Bot, Decision, Reason
+from games.bots.sunduchok.evidence import cited, strongest
 from games.bots.sunduchok.knowledge import SET_SIZE, PublicKnowledge, holdings, suit_set
 from games.bots.sunduchok.sampler import HandSampler
 from games.rules.cards import rank_of
@@ -72,25 +72,21 @@ class HardBot(Bot):
         count = SET_SIZE[aim] if SET_SIZE[aim] in counts else counts[0]
         action = legal_actions[counts.index(count)]
         # Cards seen going to the target, or an earlier yes to this very count, back the choice up.
-        fact = wording.strongest([fact for fact in knowledge.positive_facts(target, rank)
-                                  if fact.kind == "took" or (fact.kind == "count" and fact.count == count)])
-        basis = (f": {wording.fact_clause(target, rank, fact)} earlier" if fact is not None
-                 else f" of {wording.rank_plural(rank)} for {wording.player(target)} from what the table has seen")
-        return Decision(action, wording.sentence(f"{wording.number(count)} is the most promising count{basis}"))
+        fact = strongest([fact for fact in knowledge.positive_facts(target, rank)
+                          if fact.kind == "took" or (fact.kind == "count" and fact.count == count)])
+        params = {"count": count, "target": target, "rank": rank}
+        if fact is not None:
+            params["fact"] = cited(target, rank, fact)
+        return Decision(action, Reason("likeliest-count", params))
 
     @staticmethod
     def _suits(knowledge: PublicKnowledge, outlook: Outlook, target: int, rank: str,
                legal_actions: list[dict]) -> Decision:
         odds = outlook.odds(target, rank)
         action = max(legal_actions, key=lambda action: odds.get(suit_set(action["suits"]), 0.0))
-        suits = action["suits"]
-        verb = "is the likeliest suit" if len(suits) == 1 else "are the likeliest suits"
-        text = (f"For {wording.player(target)}, {wording.suits_phrase(suits)} {verb} "
-                f"of the {wording.rank_count(rank, len(suits))}")
-        received = [card for card in knowledge.received_cards(target, rank) if card[-1] in suits]
-        if received:
-            text += f", as {wording.cards_phrase(received)} went there in plain view"
-        return Decision(action, wording.sentence(text))
+        received = [card for card in knowledge.received_cards(target, rank) if card[-1] in action["suits"]]
+        return Decision(action, Reason("likeliest-suits", {"target": target, "rank": rank, "suits": action["suits"],
+                                                           "received": list(received)}))
 
     def request_value(self, odds: dict[int, float], held: int, exposed: bool,
                       rank_only: bool) -> tuple[float, int]:
@@ -110,25 +106,22 @@ class HardBot(Bot):
                    default=(0.0, 0))
 
     @staticmethod
-    def _ask_reason(view: dict[str, Any], knowledge: PublicKnowledge, action: dict) -> str:
+    def _ask_reason(view: dict[str, Any], knowledge: PublicKnowledge, action: dict) -> Reason:
         """The public evidence behind the request: only what the log shows and the question reveals."""
         me, target, rank = view["seat"], action["target"], action["rank"]
-        fact = wording.strongest(knowledge.positive_facts(target, rank))
+        fact = strongest(knowledge.positive_facts(target, rank))
         if fact is not None:
-            return wording.holder_reason(target, rank, fact)
+            return Reason("known-holder", {"fact": cited(target, rank, fact)})
         deniers = [other for other in range(view["players"])
                    if other not in (me, target) and view["hand_sizes"][other]
                    and knowledge.holds_none(other, rank) and knowledge.denials[other][rank] is not None]
-        plural = wording.rank_plural(rank)
         if deniers:
             denier = deniers[0]
-            clause = wording.fact_clause(denier, rank, knowledge.denials[denier][rank])
-            return wording.sentence(f"{clause}, so any {plural} still out are more likely "
-                                    f"with {wording.player(target)}")
+            return Reason("others-denied", {"target": target, "rank": rank,
+                                            "fact": cited(denier, rank, knowledge.denials[denier][rank])})
         if view["variant"]["must_hold_rank"] and knowledge.holds_some(me, rank):
-            return wording.sentence(f"The table already knows I hold {plural}, so asking for them gives nothing away")
-        return wording.sentence(f"{plural} are most likely with {wording.player(target)}, "
-                                "going by hand sizes and the questions answered so far")
+            return Reason("rank-already-shown", {"rank": rank})
+        return Reason("likeliest-holder", {"target": target, "rank": rank})
 
 
 class Outlook:

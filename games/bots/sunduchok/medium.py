@@ -11,8 +11,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from games.bots.base import Bot, Decision
-from games.bots.sunduchok import wording
+from games.bots.base import Bot, Decision, Reason
+from games.bots.sunduchok.evidence import cited, strongest
 from games.bots.sunduchok.knowledge import PublicKnowledge, suit_set
 from games.rules.cards import rank_of
 
@@ -45,13 +45,12 @@ class MediumBot(Bot):
 
         action = max(legal_actions, key=preference)
         target, rank = action["target"], action["rank"]
-        fact = wording.strongest(knowledge.positive_facts(target, rank))
+        fact = strongest(knowledge.positive_facts(target, rank))
         if fact is not None:
-            return Decision(action, wording.holder_reason(target, rank, fact))
+            return Decision(action, Reason("known-holder", {"fact": cited(target, rank, fact)}))
         most = max(sizes[other] for other in range(view["players"]) if other != view["seat"])
-        where = "the opponent with the most cards" if sizes[target] == most else "an opponent with cards"
-        return Decision(action, wording.sentence(
-            f"No one is known to hold {wording.rank_plural(rank)}, so I ask {wording.player(target)}, {where}"))
+        return Decision(action, Reason("nobody-known", {"target": target, "rank": rank,
+                                                        "most_cards": sizes[target] == most}))
 
     @staticmethod
     def _count(knowledge: PublicKnowledge, target: int, rank: str, legal_actions: list[dict]) -> Decision:
@@ -59,10 +58,8 @@ class MediumBot(Bot):
         count = min(max(1, knowledge.least_count(target, rank)), counts[-1])
         action = legal_actions[counts.index(count)]
         if count == 1:
-            return Decision(action, "One is the safest count when nothing shows more.")
-        return Decision(action, wording.sentence(
-            f"{wording.number(count)} is the fewest {wording.rank_plural(rank)} "
-            f"{wording.player(target)} can hold after what the table has seen"))
+            return Decision(action, Reason("safest-count"))
+        return Decision(action, Reason("fewest-count", {"count": count, "target": target, "rank": rank}))
 
     @staticmethod
     def _suits(knowledge: PublicKnowledge, target: int, rank: str, legal_actions: list[dict],
@@ -71,11 +68,8 @@ class MediumBot(Bot):
         covering = [action for action in legal_actions if suit_set(action["suits"]) & proven == proven]
         action = rng.choice(covering or legal_actions)
         if not proven or not covering:
-            return Decision(action, "A random choice of suits, as none of them has been shown.")
+            return Decision(action, Reason("random-suits"))
         received = knowledge.received_cards(target, rank)
         if received:
-            return Decision(action, wording.sentence(
-                f"{wording.cards_phrase(received)} went to {wording.player(target)} in plain view, "
-                "so the guess includes them"))
-        return Decision(action, wording.sentence(
-            f"The answers so far show suits {wording.player(target)} must hold, so the guess includes them"))
+            return Decision(action, Reason("seen-passing", {"target": target, "cards": list(received)}))
+        return Decision(action, Reason("proven-suits", {"target": target}))

@@ -7,61 +7,32 @@ language in (games.selectors takes it from the active translation).
 
 from __future__ import annotations
 
-from games.rules.cards import SUIT_NAMES, card_short, rank_plural
+from games.narration.illegal import explain_illegal
+from games.narration.reasons import explain
+from games.narration.words import (
+    MASCULINE_RANKS_RU,
+    RANK_GENITIVE_PLURAL_RU,
+    RANK_GENITIVE_SINGULAR_RU,
+    RANK_PLURAL_RU,
+    RANK_SINGULAR_RU,
+    cards_ru,
+    join_words,
+    language_of,
+    suit_list,
+)
+from games.rules.cards import card_short, rank_plural
 
 COUNT_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four"}
-
-# Russian: rank names by case and number, the ranks' grammatical gender, suits and counts.
-RANK_PLURAL_RU = {
-    "2": "двойки", "3": "тройки", "4": "четвёрки", "5": "пятёрки", "6": "шестёрки", "7": "семёрки",
-    "8": "восьмёрки", "9": "девятки", "10": "десятки", "J": "валеты", "Q": "дамы", "K": "короли", "A": "тузы",
-}
-RANK_GENITIVE_PLURAL_RU = {
-    "2": "двоек", "3": "троек", "4": "четвёрок", "5": "пятёрок", "6": "шестёрок", "7": "семёрок",
-    "8": "восьмёрок", "9": "девяток", "10": "десяток", "J": "валетов", "Q": "дам", "K": "королей", "A": "тузов",
-}
-RANK_SINGULAR_RU = {
-    "2": "двойка", "3": "тройка", "4": "четвёрка", "5": "пятёрка", "6": "шестёрка", "7": "семёрка",
-    "8": "восьмёрка", "9": "девятка", "10": "десятка", "J": "валет", "Q": "дама", "K": "король", "A": "туз",
-}
-# After 2, 3 and 4 a noun takes the genitive singular: "две дамы", "два короля".
-RANK_GENITIVE_SINGULAR_RU = {**{rank: plural for rank, plural in RANK_PLURAL_RU.items()},
-                             "J": "валета", "K": "короля", "A": "туза"}
-MASCULINE_RANKS = {"J", "K", "A"}
 COUNT_WORDS_RU = {
     "m": {1: "Один", 2: "Два", 3: "Три", 4: "Четыре"},
     "f": {1: "Одна", 2: "Две", 3: "Три", 4: "Четыре"},
 }
-SUIT_NAMES_RU = {"C": "трефы", "D": "бубны", "H": "червы", "S": "пики"}
 ANSWERS_RU = {"yes": "Да", "no": "Нет"}
 # Seat names the site gives in English (bots, lesson seats) and how the Russian pages say them.
 NAMES_RU = {
     "Anna-bot": "Анна-бот", "Boris-bot": "Борис-бот", "Vera-bot": "Вера-бот", "Gleb-bot": "Глеб-бот",
     "Dasha-bot": "Даша-бот", "Opponent": "Соперник", "Guest": "Гость",
 }
-
-
-def join_words(words: list[str], conjunction: str = "and") -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {conjunction} " + words[-1]
-
-
-def suits_phrase(suits: list[str], language: str = "en") -> str:
-    if language == "ru":
-        return join_words([SUIT_NAMES_RU[suit] for suit in suits], "и").capitalize()
-    return join_words([SUIT_NAMES[suit] for suit in suits]).capitalize()
-
-
-def russian_plural(number: int, one: str, few: str, many: str) -> str:
-    """The noun form after `number`: 1 карта, 2 карты, 5 карт (21 карта, 11 карт)."""
-    if number % 10 == 1 and number % 100 != 11:
-        return one
-    if 2 <= number % 10 <= 4 and not 12 <= number % 100 <= 14:
-        return few
-    return many
-
-
-def cards_ru(number: int) -> str:
-    return f"{number} {russian_plural(number, 'карта', 'карты', 'карт')}"
 
 
 def seat_name_ru(name: str) -> str:
@@ -77,7 +48,7 @@ class Narrator:
 
     def __init__(self, names: list[str], viewer: int | None, language: str = "en") -> None:
         self.viewer = viewer
-        self.language = "ru" if language.lower().startswith("ru") else "en"
+        self.language = language_of(language)
         self.names = [seat_name_ru(name) for name in names] if self.language == "ru" else names
 
     def name(self, seat: int) -> str:
@@ -90,6 +61,14 @@ class Narrator:
             return "вы" if self.language == "ru" else "you"
         return self.names[seat]
 
+    def player_ru(self, seat: int, case: str) -> str:
+        """Another seat after a Russian preposition: "игрока Анна-бот" (genitive), "игроку Анна-бот"
+        (dative). Names stay undeclined; a numbered seat ("Игрок 2") becomes "игрока 2"."""
+        name = self.names[seat]
+        if name.startswith("Игрок ") and name[6:].isdigit():
+            name = name[6:]
+        return f"{'игрока' if case == 'genitive' else 'игроку'} {name}"
+
     def _viewer_first(self, seats: list[int]) -> list[int]:
         """"You and Anna-bot win" rather than "Anna-bot and you win"."""
         return sorted(seats, key=lambda seat: seat != self.viewer)
@@ -97,31 +76,41 @@ class Narrator:
     def verb(self, seat: int, you_form: str, other_form: str) -> str:
         return f"{self.name(seat)} {you_form if seat == self.viewer else other_form}"
 
+    def reason(self, reason: dict | None) -> str:
+        """A bot's stored reason (games.bots.base.Reason.to_dict()) as one sentence."""
+        return explain(reason, self)
+
+    def illegal(self, error) -> str:
+        """An engine refusal (games.rules.IllegalAction) as the reader should read it."""
+        return explain_illegal(error, self)
+
     # -- words the table's forms and status line use --------------------------------------
     def rank_plural(self, rank: str) -> str:
         return RANK_PLURAL_RU[rank] if self.language == "ru" else rank_plural(rank)
 
     def count_word(self, count: int, rank: str) -> str:
         if self.language == "ru":
-            return COUNT_WORDS_RU["m" if rank in MASCULINE_RANKS else "f"][count]
+            return COUNT_WORDS_RU["m" if rank in MASCULINE_RANKS_RU else "f"][count]
         return COUNT_WORDS[count]
 
     def suits_phrase(self, suits: list[str]) -> str:
-        return suits_phrase(suits, self.language)
+        return suit_list(suits, self.language).capitalize()
 
     def request_text(self, request: dict) -> str:
         """The question the player is in the middle of, as the status line asks it."""
-        rank, holder = request["rank"], self.object_name(request["target"])
+        rank, target = request["rank"], request["target"]
         if self.language == "ru":
+            holder = "у вас" if target == self.viewer else f"у {self.player_ru(target, 'genitive')}"
             if "count" in request:
                 count = request["count"]
                 noun = RANK_SINGULAR_RU[rank] if count == 1 else RANK_GENITIVE_SINGULAR_RU[rank]
                 which = "какой масти" if count == 1 else "каких мастей"
-                return f"{which} {self.count_word(count, rank).lower()} {noun} у игрока {holder}?"
-            return f"сколько {RANK_GENITIVE_PLURAL_RU[rank]} у игрока {holder}?"
+                return f"{which} {self.count_word(count, rank).lower()} {noun} {holder}?"
+            return f"сколько {RANK_GENITIVE_PLURAL_RU[rank]} {holder}?"
+        holder = "do you" if target == self.viewer else f"does {self.names[target]}"
         if "count" in request:
-            return f"which {request['count']} {rank_plural(rank)} does {holder} hold?"
-        return f"how many {rank_plural(rank)} does {holder} hold?"
+            return f"which {request['count']} {rank_plural(rank)} {holder} hold?"
+        return f"how many {rank_plural(rank)} {holder} hold?"
 
     # -- the log --------------------------------------------------------------------------
     def describe(self, event: dict) -> str:
@@ -139,7 +128,7 @@ class Narrator:
             return f"{self.name(seat)}: {COUNT_WORDS[event['count']]}? — {self.name(event['target'])}: " \
                    f"{event['answer'].capitalize()}."
         if kind == "suits":
-            return f"{self.name(seat)}: {suits_phrase(event['suits'])}? — {self.name(event['target'])}: " \
+            return f"{self.name(seat)}: {self.suits_phrase(event['suits'])}? — {self.name(event['target'])}: " \
                    f"{event['answer'].capitalize()}."
         if kind == "transfer":
             cards = join_words([card_short(card) for card in event["cards"]])
@@ -168,7 +157,7 @@ class Narrator:
 
     def _who_has(self, seat: int) -> str:
         """"У вас" / "У игрока Анна-бот": names stay undeclined."""
-        return "У вас" if seat == self.viewer else f"У игрока {self.names[seat]}"
+        return "У вас" if seat == self.viewer else f"У {self.player_ru(seat, 'genitive')}"
 
     def _answer(self, event: dict) -> str:
         return f"{self.name(event['target'])}: {ANSWERS_RU.get(event['answer'], event['answer'])}."
@@ -195,11 +184,11 @@ class Narrator:
             cards = join_words([card_short(card) for card in event["cards"]], "и")
             giver, receiver = event["target"], seat
             if giver == self.viewer:
-                return f"Вы отдаёте {cards} игроку {self.names[receiver]}."
+                return f"Вы отдаёте {cards} {self.player_ru(receiver, 'dative')}."
             if receiver == self.viewer:
                 return f"{self.names[giver]} отдаёт вам {cards}."
             moves = "переходит" if len(event["cards"]) == 1 else "переходят"
-            return f"{cards} {moves} от игрока {self.names[giver]} к игроку {self.names[receiver]}."
+            return f"{cards} {moves} от {self.player_ru(giver, 'genitive')} к {self.player_ru(receiver, 'dative')}."
         if kind == "chest":
             what = f"сундучок {RANK_GENITIVE_PLURAL_RU[event['rank']]}" if "rank" in event else "закрытый сундучок"
             origin = " прямо из сдачи" if event["source"] == "deal" else ""
