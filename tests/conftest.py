@@ -2,6 +2,9 @@
 
 from pathlib import Path
 
+import pytest
+from django.utils import translation
+
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 
@@ -21,3 +24,10 @@ def pytest_configure(config):
             catalog = read_po(po_file, locale=po_path.parent.parent.name)
         with mo_path.open("wb") as mo_file:
             write_mo(mo_file, catalog)
+
+
+@pytest.fixture(autouse=True)
+def _default_language_for_each_test():
+    """A request through the test client leaves its language active; each test starts from the default."""
+    yield
+    translation.deactivate()
