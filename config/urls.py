@@ -10,7 +10,10 @@ admin.site.index_title = _("Lessons and rule presets")
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    # Ours first: sign-up, and sign-in and password reset with attempts limited, under Django's URL names.
+    path("accounts/", include("classroom.account_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("learn/", include("tutorials.urls")),
+    path("classes/", include("classroom.urls")),
     path("", include("games.urls")),
 ]

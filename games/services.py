@@ -20,6 +20,7 @@ from games.models import Game, GameAction
 from games.narration import Narrator
 from games.rules import IllegalAction, get_game
 from games.selectors import narration_language, seat_names
+from games.signals import game_finished
 
 BOT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha")
 MAX_SEED = 2**53
@@ -72,7 +73,7 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
         history = game_history(game)   # validates the deal before anything is kept
         for action in opening_actions or ():
             seat = history.current.current_player
-            history = history.extended(history.current.apply(action), LoggedAction(seat, action, ""))
+            history = history.extended(history.current.apply(action), LoggedAction(seat, action, None))
         _play_bots(game, history)
     return game
 
@@ -126,6 +127,8 @@ def _play_bots(game: Game, history: GameHistory) -> None:
     def after_commit() -> None:
         remember(game, history)
         live.announce_moves(game_id=game.pk, first=saved + 1, last=history.move_count)
+        if state.is_over:
+            game_finished.send(sender=Game, game=game)
 
     if history.move_count > saved:
         transaction.on_commit(after_commit)

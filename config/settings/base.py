@@ -6,9 +6,11 @@ ASGI workers sharing PostgreSQL and Redis.
 """
 
 import os
+import re
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -34,6 +36,17 @@ def env_float(name: str, default: float) -> float:
     return float(value)
 
 
+def env_rate(name: str, default: str) -> str:
+    """A rate as django-ratelimit writes it ("5/5m": five per five minutes), refused at start-up if malformed.
+
+    A typo would otherwise surface only as a server error on every sign-in.
+    """
+    value = (os.environ.get(name) or default).strip()
+    if not re.fullmatch(r"\d+/\d*[smhd]", value):
+        raise ImproperlyConfigured(f"{name} must look like 5/5m (count/period, period in s, m, h or d), not {value!r}")
+    return value
+
+
 # The overlays decide whether a missing key is acceptable (dev/test) or an error (production).
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or os.environ.get("SECRET_KEY") or ""
 
@@ -56,8 +69,11 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "reversion",
+    # Only for its system check of the cache; classroom/ratelimits.py calls its core directly.
+    "django_ratelimit",
     "games",
     "tutorials",
+    "classroom",
 ]
 
 MIDDLEWARE = [
@@ -125,6 +141,32 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Attempts (sign-in, password reset, join codes) are counted in the default cache by django-ratelimit,
+# whose check asks for a cache that every worker shares and that increments atomically.
+SILENCED_SYSTEM_CHECKS = []
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache":
+    # The embedded site runs in one process, so its local-memory cache is shared by all its requests and
+    # counts correctly. (Several workers without REDIS_URL would each count apart: set REDIS_URL for them.)
+    SILENCED_SYSTEM_CHECKS += ["django_ratelimit.E003", "django_ratelimit.W001"]
+elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # Django's own Redis cache is shared and increments with Redis's atomic INCR; django-ratelimit 4.1 only
+    # predates it and calls it "not officially supported" (jsocol/django-ratelimit#283).
+    SILENCED_SYSTEM_CHECKS += ["django_ratelimit.W001"]
+
+# Behind a proxy every request comes from the proxy's address: name the header in which the proxy passes
+# the client's one address (e.g. HTTP_X_REAL_IP), or per-IP limits would count the whole site as one client.
+RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None
+
+# Sign-in POSTs per client address and per username (classroom/accounts.py). The per-IP rate is generous
+# because a whole school class may sign in at once from one address; per username it is tight, since
+# that is where passwords are guessed.
+LOGIN_RATE_PER_IP = env_rate("LOGIN_RATE_PER_IP", "100/10m")
+LOGIN_RATE_PER_USERNAME = env_rate("LOGIN_RATE_PER_USERNAME", "5/5m")
+# Password-reset requests per client address: each one sends an e-mail.
+PASSWORD_RESET_RATE_PER_IP = env_rate("PASSWORD_RESET_RATE_PER_IP", "5/10m")
+# Join codes tried per signed-in user (classroom/views.py): enough for typos, too few to guess a code.
+JOIN_CODE_RATE_PER_USER = env_rate("JOIN_CODE_RATE_PER_USER", "10/10m")
+
 # Seconds between bot moves pushed over the WebSocket, so a person can follow each one.
 BOT_MOVE_DELAY = env_float("BOT_MOVE_DELAY", 0.6)
 
@@ -138,6 +180,16 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
+
+# Password-reset links go out by e-mail. The console backend prints them (a developer's machine); a real
+# site sets EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend and the server below.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT") or 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
 LANGUAGE_CODE = "ru"
 LANGUAGES = [("ru", "Русский"), ("en", "English")]

@@ -1,7 +1,9 @@
 """Production: everything from the environment, secure by default.
 
 Required: SECRET_KEY (or DJANGO_SECRET_KEY), ALLOWED_HOSTS (comma-separated).
-Usually set: DATABASE_URL (PostgreSQL), REDIS_URL (channel layer and cache), BOT_MOVE_DELAY.
+Usually set: DATABASE_URL (PostgreSQL), REDIS_URL (channel layer and cache), BOT_MOVE_DELAY,
+EMAIL_BACKEND and EMAIL_HOST/PORT/HOST_USER/HOST_PASSWORD/USE_TLS, DEFAULT_FROM_EMAIL (password-reset mail;
+the default console backend only prints it), RATELIMIT_IP_META_KEY behind a proxy.
 """
 
 import os

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ClassroomConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "classroom"
+    verbose_name = _("Classes")
+
+    def ready(self) -> None:
+        from classroom.live import connect_round_updates
+
+        connect_round_updates()

@@ -1,0 +1,82 @@
+"""Forms of the class pages. They read and check the input's shape; classroom.services judges it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from classroom.models import Assignment, Classroom
+from classroom.services import JOIN_CODE_LENGTH, MAX_ROUNDS
+from games.bots import LEVELS
+from games.rules import get_game
+from games.selectors import BOT_LEVEL_LABELS
+from tutorials.selectors import lessons_for_game, presets_for_game
+
+LEVEL_CHOICES = [(level, BOT_LEVEL_LABELS[level]) for level in LEVELS]
+
+
+class ClassNameForm(forms.Form):
+    name = forms.CharField(label=_("Class name"), max_length=100)
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(label=_("Join code"), max_length=JOIN_CODE_LENGTH + 4,
+                           widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}))
+
+
+class CoTeacherForm(forms.Form):
+    username = forms.CharField(label=_("User name of the co-teacher"), max_length=150)
+
+
+class AssignmentForm(forms.Form):
+    """An assignment's settings; the bot-level fields follow the number of players."""
+
+    title = forms.CharField(label=_("Title"), max_length=120)
+    lessons = forms.ModelMultipleChoiceField(queryset=None, required=False, widget=forms.CheckboxSelectMultiple,
+                                             label=_("Lessons to finish"))
+    rounds = forms.IntegerField(label=_("Practice rounds"), min_value=0, max_value=MAX_ROUNDS, initial=3)
+    preset = forms.ModelChoiceField(queryset=None, to_field_name="slug", empty_label=None, label=_("Rules"))
+    players = forms.TypedChoiceField(coerce=int, label=_("Players"))
+    goal = forms.ChoiceField(choices=Assignment.Goal.choices, initial=Assignment.Goal.NONE, label=_("Goal"))
+    goal_count = forms.IntegerField(label=_("N in the goal"), min_value=0, max_value=MAX_ROUNDS, initial=0,
+                                    required=False)
+    due_at = forms.DateTimeField(label=_("Due"), required=False,
+                                 widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+                                 input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"])
+    same_deals = forms.BooleanField(label=_("Same deals for everyone (results compare deal by deal)"),
+                                    required=False)
+    students = forms.ModelMultipleChoiceField(queryset=None, required=False, widget=forms.CheckboxSelectMultiple,
+                                              label=_("Only these students (none chosen: the whole class)"))
+
+    def __init__(self, *args: Any, classroom: Classroom, game_key: str = "sunduchok", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        engine = get_game(game_key)
+        self.game_key = game_key
+        self.fields["lessons"].queryset = lessons_for_game(game_key)
+        self.fields["preset"].queryset = presets_for_game(game_key)
+        self.fields["preset"].initial = "standard"
+        self.fields["players"].choices = [(n, _("%(count)s players") % {"count": n})
+                                          for n in range(engine.min_players, engine.max_players + 1)]
+        self.fields["players"].initial = 3
+        self.fields["students"].queryset = classroom.students.order_by("username")
+        self.fields["students"].label_from_instance = lambda user: user.get_username()
+        for seat in range(1, engine.max_players):
+            self.fields[f"bot_{seat}"] = forms.ChoiceField(
+                choices=LEVEL_CHOICES, initial="medium", required=False,
+                label=_("Seat %(number)s") % {"number": seat + 1})
+
+    def seat_fields(self, players: int) -> list[forms.BoundField]:
+        return [self[f"bot_{seat}"] for seat in range(1, players)]
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        players = data["players"]
+        return {
+            "title": data["title"], "lessons": list(data["lessons"]), "game_key": self.game_key,
+            "preset": data["preset"].slug, "players": players,
+            "bot_levels": [data.get(f"bot_{seat}") or "medium" for seat in range(1, players)],
+            "rounds": data["rounds"], "goal": data["goal"], "goal_count": data.get("goal_count") or 0,
+            "due_at": data.get("due_at"), "same_deals": data["same_deals"], "students": list(data["students"]),
+        }

@@ -1,0 +1,305 @@
+"""Read paths of classes: who may see what, and each student's progress on each assignment.
+
+A teacher sees only the classes they teach; a student sees only their own assignments and rounds.
+Results come from the rounds' games (status, scores, winners) and the students' lesson progress.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Exists, OuterRef, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+
+from classroom.models import Assignment, Classroom, Membership, PracticeRound
+from tutorials.models import LessonProgress
+
+TEACHERS_GROUP = "Teachers"
+
+
+class Status:
+    DONE = "done"
+    IN_PROGRESS = "in-progress"
+    NOT_STARTED = "not-started"
+    OVERDUE = "overdue"
+
+
+STATUS_LABELS = {
+    Status.DONE: pgettext_lazy("assignment status", "Done"),
+    Status.IN_PROGRESS: pgettext_lazy("assignment status", "In progress"),
+    Status.NOT_STARTED: pgettext_lazy("assignment status", "Not started"),
+    Status.OVERDUE: pgettext_lazy("assignment status", "Overdue"),
+}
+
+
+# -- who may do what -----------------------------------------------------------------------------
+
+def may_create_classes(user) -> bool:
+    return bool(user and user.is_authenticated
+                and (user.is_superuser or user.groups.filter(name=TEACHERS_GROUP).exists()))
+
+
+def is_teacher(user, classroom: Classroom) -> bool:
+    return bool(user and user.is_authenticated and classroom.teachers.filter(pk=user.pk).exists())
+
+
+def classes_taught(user) -> QuerySet[Classroom]:
+    if not (user and user.is_authenticated):
+        return Classroom.objects.none()
+    return Classroom.objects.filter(teachers=user).order_by("archived", "name", "pk")
+
+
+def classroom_for_teacher(*, classroom_id: int, user) -> Classroom | None:
+    """The class if `user` teaches it; None otherwise (the view answers 404 either way)."""
+    return classes_taught(user).filter(pk=classroom_id).first()
+
+
+def assignment_for_teacher(*, assignment_id: int, user) -> Assignment | None:
+    return (Assignment.objects.filter(pk=assignment_id, classroom__teachers=user).select_related("classroom")
+            .first() if user and user.is_authenticated else None)
+
+
+def assignment_for_student(*, assignment_id: int, user) -> Assignment | None:
+    if not (user and user.is_authenticated):
+        return None
+    assignment = (Assignment.objects.filter(pk=assignment_id, classroom__memberships__student=user)
+                  .select_related("classroom").first())
+    if assignment is None or user not in assignment_students(assignment):
+        return None
+    return assignment
+
+
+def round_for_teacher(*, round_id: int, user) -> PracticeRound | None:
+    """A student's round, for a teacher of the class the student is still in."""
+    if not (user and user.is_authenticated):
+        return None
+    still_member = Membership.objects.filter(classroom=OuterRef("assignment__classroom"), student=OuterRef("student"))
+    return (PracticeRound.objects.filter(Exists(still_member), pk=round_id, assignment__classroom__teachers=user)
+            .select_related("assignment__classroom", "game", "student").first())
+
+
+# -- students and their rounds -------------------------------------------------------------------
+
+def class_students(classroom: Classroom) -> list[Any]:
+    return [membership.student for membership in
+            classroom.memberships.select_related("student").order_by("student__username")]
+
+
+def assignment_students(assignment: Assignment) -> list[Any]:
+    """The students an assignment is for: those chosen, or the whole class, while they are in it."""
+    members = class_students(assignment.classroom)
+    chosen = set(assignment.chosen_students.values_list("pk", flat=True))
+    return [student for student in members if not chosen or student.pk in chosen]
+
+
+def rounds_of(assignment: Assignment, student) -> list[PracticeRound]:
+    return list(PracticeRound.objects.filter(assignment=assignment, student=student)
+                .select_related("game").order_by("number"))
+
+
+@dataclasses.dataclass(frozen=True)
+class RoundResult:
+    round: PracticeRound
+    finished: bool
+    won: bool
+    chests: int
+
+    @property
+    def number(self) -> int:
+        return self.round.number
+
+
+def round_result(practice: PracticeRound) -> RoundResult:
+    game = practice.game
+    seat = next(seat for seat, info in enumerate(game.seats) if info["kind"] == "human")
+    finished = game.is_over
+    return RoundResult(round=practice, finished=finished, won=finished and seat in (game.winners or []),
+                       chests=(game.scores or [0] * game.players)[seat] if finished else 0)
+
+
+@dataclasses.dataclass(frozen=True)
+class Progress:
+    """One student's standing on one assignment."""
+
+    assignment: Assignment
+    results: list[RoundResult]
+    lessons_done: int
+    lessons_total: int
+    lesson_stars: int
+    status: str
+
+    @property
+    def rounds_finished(self) -> int:
+        return sum(result.finished for result in self.results)
+
+    @property
+    def wins(self) -> int:
+        return sum(result.won for result in self.results)
+
+    @property
+    def goal_met(self) -> bool | None:
+        """None while the goal can still go either way; True or False once it is decided."""
+        assignment = self.assignment
+        if assignment.goal == Assignment.Goal.WINS:
+            if self.wins >= assignment.goal_count:
+                return True
+            still_to_play = assignment.rounds - self.rounds_finished
+            return None if self.wins + still_to_play >= assignment.goal_count else False
+        if assignment.goal == Assignment.Goal.CHESTS:
+            if any(result.finished and result.chests < assignment.goal_count for result in self.results):
+                return False
+            return True if self.rounds_finished == assignment.rounds else None
+        return None
+
+    @property
+    def percent(self) -> int:
+        """How much of the work is done: rounds finished and lessons completed, as one bar."""
+        total = self.assignment.rounds + self.lessons_total
+        return round(100 * (self.rounds_finished + self.lessons_done) / total) if total else 100
+
+    @property
+    def next_round(self) -> int | None:
+        """The round the student's button starts or resumes; None when every round is finished."""
+        unfinished = next((result.number for result in self.results if not result.finished), None)
+        if unfinished is not None:
+            return unfinished
+        return len(self.results) + 1 if len(self.results) < self.assignment.rounds else None
+
+    @property
+    def goal(self) -> str:
+        return goal_text(self.assignment)
+
+    @property
+    def status_label(self) -> str:
+        return str(STATUS_LABELS[self.status])
+
+
+def goal_text(assignment: Assignment) -> str:
+    if assignment.goal == Assignment.Goal.WINS:
+        return _("goal: win at least %(wins)s of %(rounds)s rounds") % {
+            "wins": assignment.goal_count, "rounds": assignment.rounds}
+    if assignment.goal == Assignment.Goal.CHESTS:
+        return _("goal: finish each round with at least %(chests)s chests") % {"chests": assignment.goal_count}
+    return _("no goal beyond playing the rounds")
+
+
+def _status(assignment: Assignment, *, done: bool, started: bool, now: datetime) -> str:
+    if done:
+        return Status.DONE
+    if assignment.due_at is not None and assignment.due_at < now:
+        return Status.OVERDUE
+    return Status.IN_PROGRESS if started else Status.NOT_STARTED
+
+
+def progress_table(assignments: Iterable[Assignment], students: Iterable[Any]) -> dict[tuple[int, int], Progress]:
+    """(assignment id, student id) -> Progress, for the assignments each student is given.
+
+    A fixed number of queries whatever the size of the class: a dashboard of 30 students and
+    10 assignments must not make 300 round trips.
+    """
+    assignments = list(assignments)
+    students = list(students)
+    student_ids = [student.pk for student in students]
+    rounds: dict[tuple[int, int], list[PracticeRound]] = defaultdict(list)
+    for practice in (PracticeRound.objects.filter(assignment__in=assignments, student_id__in=student_ids)
+                     .select_related("game").order_by("number")):
+        rounds[(practice.assignment_id, practice.student_id)].append(practice)
+    lessons = {assignment.pk: [lesson.pk for lesson in assignment.lessons.all()] for assignment in assignments}
+    progress_rows = {(row.lesson_id, row.user_id): row for row in LessonProgress.objects.filter(
+        user_id__in=student_ids, lesson_id__in={pk for pks in lessons.values() for pk in pks})}
+    chosen = {assignment.pk: set(assignment.chosen_students.values_list("pk", flat=True)) for assignment in assignments}
+    now = timezone.now()
+    table = {}
+    for assignment in assignments:
+        for student in students:
+            if chosen[assignment.pk] and student.pk not in chosen[assignment.pk]:
+                continue
+            results = [round_result(practice) for practice in rounds[(assignment.pk, student.pk)]]
+            lesson_rows = [progress_rows.get((lesson, student.pk)) for lesson in lessons[assignment.pk]]
+            lessons_done = sum(1 for row in lesson_rows if row is not None and row.completed)
+            rounds_done = sum(result.finished for result in results)
+            done = rounds_done == assignment.rounds and lessons_done == len(lesson_rows)
+            started = bool(results) or any(row is not None for row in lesson_rows)
+            table[(assignment.pk, student.pk)] = Progress(
+                assignment=assignment, results=results, lessons_done=lessons_done, lessons_total=len(lesson_rows),
+                lesson_stars=sum(row.stars for row in lesson_rows if row is not None and row.completed),
+                status=_status(assignment, done=done, started=started, now=now))
+    return table
+
+
+# -- pages ---------------------------------------------------------------------------------------
+
+def student_overview(user) -> list[dict[str, Any]]:
+    """/classes/ for a student: each class with the student's assignments, newest due first."""
+    if not (user and user.is_authenticated):
+        return []
+    classes = list(Classroom.objects.filter(memberships__student=user).order_by("name", "pk"))
+    overview = []
+    for classroom in classes:
+        assignments = list(classroom.assignments.prefetch_related("lessons").order_by("due_at", "created_at"))
+        table = progress_table(assignments, [user])
+        overview.append({"classroom": classroom,
+                         "progress": [table[(assignment.pk, user.pk)] for assignment in assignments
+                                      if (assignment.pk, user.pk) in table]})
+    return overview
+
+
+def dashboard(classroom: Classroom) -> dict[str, Any]:
+    """The teacher's view of a class: one row per student, one column per assignment."""
+    students = class_students(classroom)
+    assignments = list(classroom.assignments.prefetch_related("lessons").order_by("created_at", "pk"))
+    table = progress_table(assignments, students)
+    rows = []
+    for student in students:
+        cells = [table.get((assignment.pk, student.pk)) for assignment in assignments]
+        given = [cell for cell in cells if cell is not None]
+        finished = sum(cell.rounds_finished for cell in given)
+        wins = sum(cell.wins for cell in given)
+        lessons_total = sum(cell.lessons_total for cell in given)
+        rows.append({
+            "student": student, "cells": cells,
+            "rounds_finished": finished, "wins": wins,
+            "win_rate": round(100 * wins / finished) if finished else None,
+            "lessons_done": sum(cell.lessons_done for cell in given), "lessons_total": lessons_total,
+            "lesson_stars": sum(cell.lesson_stars for cell in given),
+        })
+    return {"classroom": classroom, "students": students, "assignments": assignments, "rows": rows,
+            "teachers": list(classroom.teachers.order_by("username"))}
+
+
+def dashboard_csv_rows(classroom: Classroom) -> list[list[str]]:
+    """The dashboard as a table of text: a header row, then one row per student."""
+    data = dashboard(classroom)
+    header = [_("Student"), _("Rounds finished"), _("Wins"), _("Win rate, %"), _("Lessons completed"),
+              _("Lesson stars")]
+    header += [assignment.title for assignment in data["assignments"]]
+    rows = [header]
+    for row in data["rows"]:
+        line = [row["student"].get_username(), str(row["rounds_finished"]), str(row["wins"]),
+                "" if row["win_rate"] is None else str(row["win_rate"]),
+                f"{row['lessons_done']}/{row['lessons_total']}", str(row["lesson_stars"])]
+        line += ["" if cell is None else cell.status_label for cell in row["cells"]]
+        rows.append(line)
+    return rows
+
+
+
+def assignment_results(assignment: Assignment) -> dict[str, Any]:
+    """The assignment page: each student's rounds and the chart of results."""
+    students = assignment_students(assignment)
+    table = progress_table([assignment], students)
+    rows = [{"student": student, "progress": table[(assignment.pk, student.pk)]} for student in students]
+    rounds = max(assignment.rounds, 1)
+    chart = [{"name": row["student"].get_username(),
+              "finished": row["progress"].rounds_finished, "wins": row["progress"].wins,
+              "finished_percent": round(100 * row["progress"].rounds_finished / rounds),
+              "wins_percent": round(100 * row["progress"].wins / rounds)} for row in rows]
+    return {"assignment": assignment, "classroom": assignment.classroom, "rows": rows, "chart": chart,
+            "goal": goal_text(assignment),
+            "deal_numbers": list(range(1, assignment.rounds + 1)) if assignment.same_deals else []}
