@@ -184,12 +184,14 @@ def assignment_new(request: HttpRequest, classroom_id: int) -> HttpResponse:
                 messages.success(request, _("Assignment “%(title)s” set.") % {"title": assignment.title})
                 return redirect("class_dashboard", classroom_id=classroom.pk)
         status = 400
+    # The seats shown follow the players chosen: posted, or asked for when the select changes (hx-get).
     try:
-        players = int(form["players"].value() or 3)
-    except (TypeError, ValueError):
+        players = int(request.POST.get("players") or request.GET.get("players") or 3)
+    except ValueError:
         players = 3
     return render(request, "classroom/assignment_new.html", {
-        "classroom": classroom, "form": form, "seat_fields": form.seat_fields(max(2, min(players, 6))),
+        "classroom": classroom, "form": form, "players": max(2, min(players, 6)),
+        "seat_fields": form.seat_fields(max(2, min(players, 6))),
     }, status=status)
 
 

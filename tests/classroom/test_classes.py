@@ -400,3 +400,10 @@ def test_the_class_pages_speak_russian():
     assert "Классы" in signed_in(masha, "ru").get(reverse("classes")).content.decode()
     page = signed_in(teacher_user, "ru").get(reverse("class_dashboard", args=[classroom.pk])).content.decode()
     assert "Код для входа" in page and "Не начато" in page
+
+
+def test_the_assignment_form_shows_a_bot_seat_for_each_other_player_chosen():
+    classroom, teacher_user, _ = class_with_students("masha")
+    url = reverse("assignment_new", args=[classroom.pk])
+    page = signed_in(teacher_user).get(url, {"players": 4}).content.decode()
+    assert page.count('name="bot_') == 3 and '<option value="4" selected>' in page

@@ -1,0 +1,86 @@
+"""A teacher sets up a class and an assignment; a student joins with the code and plays the round;
+the teacher's open dashboard shows the result without a reload."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import manage
+
+SCREENSHOTS = "/tmp/cardschool-e2e"
+PASSWORD = "a long teacher password 7"
+CREATE_TEACHER = f"""
+from django.contrib.auth.models import Group, User
+teacher = User.objects.create_user("ms-ivanova", "ivanova@school.example", "{PASSWORD}")
+teacher.groups.add(Group.objects.get(name="Teachers"))
+"""
+
+
+def sign_in(page, live_site: str, username: str, password: str) -> None:
+    page.goto(f"{live_site}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("main form button[type=submit]")
+    page.wait_for_url(f"{live_site}/")
+
+
+def test_a_teacher_follows_a_students_round_live(live_site, site_env, browser):
+    manage(site_env, "shell", "-c", CREATE_TEACHER)
+    english = {"Accept-Language": "en"}
+    teacher = browser.new_context(viewport={"width": 1280, "height": 900}, extra_http_headers=english).new_page()
+    sign_in(teacher, live_site, "ms-ivanova", PASSWORD)
+    teacher.goto(f"{live_site}/classes/")
+    teacher.fill("input[name=name]", "7B")
+    teacher.click("button:has-text('Create a class')")
+    teacher.wait_for_selector("[data-join-code]")
+    join_code = teacher.inner_text("[data-join-code]").strip()
+
+    teacher.click("a:has-text('New assignment')")
+    teacher.fill("input[name=title]", "First round")
+    teacher.fill("input[name=rounds]", "1")
+    teacher.select_option("select[name=players]", "2")
+    teacher.wait_for_function("document.querySelectorAll('#bot-seats select').length === 1")
+    teacher.select_option("select[name=bot_1]", "easy")
+    teacher.click("button:has-text('Set the assignment')")
+    teacher.wait_for_selector("#dashboard")
+    teacher.wait_for_function("document.documentElement.dataset.live === 'connected'")
+    teacher.evaluate("window.notReloaded = true")
+
+    # The student follows the join link, creates an account on the way and joins.
+    student = browser.new_context(viewport={"width": 390, "height": 844}, extra_http_headers=english).new_page()
+    student.goto(f"{live_site}/classes/join/{join_code}/")
+    student.click("a:has-text('Create an account')")
+    student.fill("input[name=username]", "masha")
+    student.fill("input[name=email]", "masha@school.example")
+    student.fill("input[name=password1]", "masha's long password 9")
+    student.fill("input[name=password2]", "masha's long password 9")
+    student.click("main form button[type=submit]")
+    student.wait_for_selector("input[name=code]")
+    assert student.input_value("input[name=code]") == join_code
+    student.click("button:has-text('Join')")
+    student.wait_for_selector("text=You joined the class “7B”.")
+    teacher.wait_for_selector('tr[data-student="masha"] .status--not-started')
+
+    student.click("button:has-text('Play round 1 of 1')")
+    student.wait_for_selector("#table")
+    teacher.wait_for_selector('tr[data-student="masha"] .status--in-progress')
+    clicks = 0
+    while not student.is_visible(".end-screen"):
+        assert clicks < 1000, "the round did not end"
+        student.wait_for_selector(".move-form button[type=submit], .end-screen")
+        if student.is_visible(".end-screen"):
+            break
+        before = int(student.get_attribute("#table", "data-step"))
+        student.locator(".move-form button[type=submit]").first.click()
+        clicks += 1
+        student.wait_for_function(f"Number(document.getElementById('table').dataset.step) > {before}")
+    student.screenshot(path=f"{SCREENSHOTS}/class-round-end.png", full_page=True)
+
+    # The dashboard, open all along, shows the finished round: pushed, not reloaded.
+    teacher.wait_for_selector('tr[data-student="masha"] .status--done')
+    assert teacher.evaluate("window.notReloaded") is True
+    row = teacher.inner_text('tr[data-student="masha"]')
+    assert "1/1" in row
+    teacher.screenshot(path=f"{SCREENSHOTS}/class-dashboard.png", full_page=True)
+
+    student.goto(f"{live_site}/classes/")
+    assert "Done" in student.inner_text(".assignment-card")
+    assert student.locator("button:has-text('Play round')").count() == 0
