@@ -233,14 +233,14 @@ def round_replay(request: HttpRequest, round_id: int) -> HttpResponse:
     practice = selectors.round_for_teacher(round_id=round_id, user=request.user)
     if practice is None:
         raise Http404("No such round.")
+    back = {"back_url": reverse("assignment_detail", args=[practice.assignment_id]),
+            "back_label": _("Back to the assignment")}
     if not practice.game.is_over:
         # Every hand is open in a replay: while the round is played, nobody else may see them.
-        return render(request, "games/replay_locked.html", {"game": practice.game}, status=403)
+        return render(request, "games/replay_locked.html", {"game": practice.game, **back}, status=403)
     try:
         step = int(request.GET.get("step", 0))
     except ValueError:
         step = 0
-    context = {**replay_context(practice.game, step=step),
-               "back_url": reverse("assignment_detail", args=[practice.assignment_id]),
-               "back_label": _("Back to the assignment")}
+    context = {**replay_context(practice.game, step=step), **back}
     return render(request, "games/replay.html#replay-step" if request.htmx else "games/replay.html", context)

@@ -407,3 +407,18 @@ def test_the_assignment_form_shows_a_bot_seat_for_each_other_player_chosen():
     url = reverse("assignment_new", args=[classroom.pk])
     page = signed_in(teacher_user).get(url, {"players": 4}).content.decode()
     assert page.count('name="bot_') == 3 and '<option value="4" selected>' in page
+
+
+def test_a_student_in_two_classes_sees_both_and_a_locked_replay_sends_the_teacher_back():
+    first, teacher_user, (masha,) = class_with_students("masha")
+    second = services.classroom_create(teacher=teacher_user, name="Chess club")
+    services.classroom_join(code=second.join_code, student=masha)
+    practice_assignment(first, teacher_user, title="Rounds of 7B")
+    assignment = practice_assignment(second, teacher_user, title="Club rounds")
+    page = signed_in(masha).get(reverse("classes")).content.decode()
+    assert "Rounds of 7B" in page and "Club rounds" in page
+    services.round_start_next(assignment=assignment, student=masha)
+    locked = signed_in(teacher_user).get(reverse("round_replay", args=[PracticeRound.objects.get().pk]))
+    assert locked.status_code == 403
+    assert reverse("assignment_detail", args=[assignment.pk]) in locked.content.decode()
+    assert reverse("play", args=[PracticeRound.objects.get().game_id]) not in locked.content.decode()
