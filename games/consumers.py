@@ -22,17 +22,19 @@ from games.sessions import session_back_link
 NOT_FOUND = 4404
 
 
-class GameTableConsumer(AsyncJsonWebsocketConsumer):
+class ListeningConsumer(AsyncJsonWebsocketConsumer):
+    """A page that only listens to one group, if its visitor may: `listen_to` names the group, or
+    None to refuse (closed with NOT_FOUND, as a page the visitor may not see answers 404)."""
+
+    async def listen_to(self) -> str | None:
+        raise NotImplementedError
+
     async def connect(self) -> None:
-        self.game_id = str(self.scope["url_route"]["kwargs"]["game_id"])
-        game = await database_sync_to_async(selectors.game_get_for_visitor)(
-            game_id=self.game_id, user=self.scope.get("user"), session=self.scope.get("session") or {})
-        if game is None:
+        group = await self.listen_to()
+        if group is None:
             await self.close(code=NOT_FOUND)
             return
-        self.seat = selectors.human_seat(game)
-        self.language = scope_language(self.scope)
-        self.group = game_group(self.game_id)
+        self.group = group
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 
@@ -41,8 +43,20 @@ class GameTableConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive_json(self, content, **kwargs) -> None:
-        # The page only listens; moves go through the HTTP forms, which lock and validate.
-        await self.send_json({"error": "This connection only sends updates; make moves with the forms."})
+        # The page only listens; changes go through the HTTP forms, which lock and validate.
+        await self.send_json({"error": "This connection only sends updates; make changes with the forms."})
+
+
+class GameTableConsumer(ListeningConsumer):
+    async def listen_to(self) -> str | None:
+        self.game_id = str(self.scope["url_route"]["kwargs"]["game_id"])
+        game = await database_sync_to_async(selectors.game_get_for_visitor)(
+            game_id=self.game_id, user=self.scope.get("user"), session=self.scope.get("session") or {})
+        if game is None:
+            return None
+        self.seat = selectors.human_seat(game)
+        self.language = scope_language(self.scope)
+        return game_group(self.game_id)
 
     async def game_moves(self, event: dict) -> None:
         for step in range(event["first"], event["last"] + 1):

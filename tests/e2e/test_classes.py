@@ -4,6 +4,7 @@ the teacher's open dashboard shows the result without a reload."""
 from __future__ import annotations
 
 from tests.e2e.conftest import manage
+from tests.e2e.table import click_until_game_over
 
 SCREENSHOTS = "/tmp/cardschool-e2e"
 PASSWORD = "a long teacher password 7"
@@ -62,16 +63,7 @@ def test_a_teacher_follows_a_students_round_live(live_site, site_env, browser):
     student.click("button:has-text('Play round 1 of 1')")
     student.wait_for_selector("#table")
     teacher.wait_for_selector('tr[data-student="masha"] .status--in-progress')
-    clicks = 0
-    while not student.is_visible(".end-screen"):
-        assert clicks < 1000, "the round did not end"
-        student.wait_for_selector(".move-form button[type=submit], .end-screen")
-        if student.is_visible(".end-screen"):
-            break
-        before = int(student.get_attribute("#table", "data-step"))
-        student.locator(".move-form button[type=submit]").first.click()
-        clicks += 1
-        student.wait_for_function(f"Number(document.getElementById('table').dataset.step) > {before}")
+    assert click_until_game_over(student) > 0
     student.screenshot(path=f"{SCREENSHOTS}/class-round-end.png", full_page=True)
 
     # The dashboard, open all along, shows the finished round: pushed, not reloaded.

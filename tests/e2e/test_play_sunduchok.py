@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
+from tests.e2e.table import click_until_game_over
+
 SCREENSHOTS = "/tmp/cardschool-e2e"
-
-
-def current_step(page) -> int:
-    return int(page.get_attribute("#table", "data-step"))
 
 
 def test_a_game_against_two_bots_played_to_the_end_by_clicking(live_site, page):
@@ -21,17 +19,7 @@ def test_a_game_against_two_bots_played_to_the_end_by_clicking(live_site, page):
     page.wait_for_function("document.documentElement.dataset.live === 'connected'")
     page.screenshot(path=f"{SCREENSHOTS}/start.png", full_page=True)
 
-    clicks = 0
-    while not page.is_visible(".end-screen"):
-        assert clicks < 1000, "the game did not end"
-        page.wait_for_selector(".move-form button[type=submit], .end-screen")
-        if page.is_visible(".end-screen"):
-            break
-        before = current_step(page)
-        page.locator(".move-form button[type=submit]").first.click()
-        clicks += 1
-        # The reply shows the click's result; the bots' moves then arrive over the WebSocket.
-        page.wait_for_function(f"Number(document.getElementById('table').dataset.step) > {before}")
+    clicks = click_until_game_over(page)
 
     page.screenshot(path=f"{SCREENSHOTS}/end.png", full_page=True)
     end_screen = page.locator(".end-screen")
