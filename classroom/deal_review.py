@@ -17,13 +17,13 @@ from classroom.models import Assignment, PracticeRound
 from classroom.selectors import assignment_students, round_result
 from games.bots import get_bot
 from games.history import game_history
-from games.narration import Narrator
+from games.narration import SeatNarrator, narrator_for
 from games.selectors import human_seat, narration_language, seat_names
 
 CACHE_SECONDS = 7 * 24 * 3600
 
 
-def describe_action(action: dict[str, Any], narrator: Narrator, request: dict | None) -> str:
+def describe_action(action: dict[str, Any], narrator: SeatNarrator, request: dict | None) -> str:
     """A Sunduchok move as the table's buttons say it: "Anna-bot — Queens?", "Two?", "Clubs and hearts?"."""
     if action["type"] == "ask":
         return f"{narrator.name(action['target'])} — {narrator.rank_plural(action['rank']).capitalize()}?"
@@ -36,7 +36,7 @@ def _differences(practice: PracticeRound, language: str) -> list[dict[str, Any]]
     game = practice.game
     history = game_history(game)
     seat = human_seat(game)
-    narrator = Narrator(seat_names(game), seat, language)
+    narrator = narrator_for(game.game_key, seat_names(game), seat, language)
     hard = get_bot(game.game_key, "hard")
     differences = []
     for number, logged in enumerate(history.actions):

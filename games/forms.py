@@ -75,7 +75,13 @@ def action_from_post(data) -> tuple[dict[str, Any], int]:
             return {"type": "count", "count": int(data["count"])}, expected_move
         if kind == "suits":
             return {"type": "suits", "suits": [s for s in data["suits"].split(",") if s]}, expected_move
+        if kind == "pass":
+            return {"type": "pass", "cards": data.getlist("cards")}, expected_move
+        if kind == "play":
+            return {"type": "play", "card": data["card"]}, expected_move
+        if kind == "moon":
+            return {"type": "moon", "choice": data["choice"]}, expected_move
     except (KeyError, ValueError):
         raise ActionPostError(
-            gettext("That move is incomplete: choose a player and a rank, a number or suits.")) from None
-    raise ActionPostError(gettext("Unknown action: ask, count or suits."))
+            gettext("That move is incomplete: make a choice in each part of the form.")) from None
+    raise ActionPostError(gettext("Unknown action."))

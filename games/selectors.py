@@ -11,9 +11,10 @@ from django.utils.translation import gettext_lazy as _
 
 from games.history import game_history
 from games.models import Game
-from games.narration import Narrator, language_of
+from games.narration import language_of, narrator_for
 from games.rules import get_game
-from games.rules.cards import SUIT_SYMBOLS, rank_of, sort_cards
+from games.rules.cards import sort_cards
+from games.tables import TABLES, templates_for
 from tutorials.models import Preset
 
 BOT_LEVEL_LABELS = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
@@ -80,7 +81,7 @@ def table_context(game: Game, *, seat: int, step: int | None = None) -> dict[str
         "game": game, "step": step, "latest_step": latest, "pending": latest - step,
         # A page still showing an older step asks for the table itself if the live push never comes.
         "refresh_after": round((latest - step + 3) * settings.BOT_MOVE_DELAY + 1, 1),
-        "preset": preset_display_name(game),
+        "preset": preset_display_name(game), "game_title": get_game(game.game_key).title,
     })
     return context
 
@@ -100,11 +101,13 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
     (a lesson's teaching position, on the learner's request; never a game in progress).
     `can_move` says whether the seat may act here (false when a page shows an older step, or a
     position to look at only); `levels` are the seats' bot levels, `reasons` the bots' reasons by
-    log index.
+    log index. What every table shows is built here; the game's own parts by games.tables.
     """
     view = state.view(seat)
+    game_key = view["game"]
+    table = TABLES[game_key]
     players = view["players"]
-    narrator = Narrator(names, seat, narration_language())
+    narrator = narrator_for(game_key, names, seat, narration_language())
     reasons = reasons or {}
     open_hands = _open_hands(state) if show_all_hands else {}
     log = [{"text": narrator.describe(event), "reason": narrator.reason(reasons.get(index)),
@@ -113,34 +116,24 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
         {"seat": other, "name": narrator.name(other),
          "level": BOT_LEVEL_LABELS.get((levels or [None] * players)[other]),
          "hand_size": view["hand_sizes"][other], "backs": range(min(view["hand_sizes"][other], MAX_BACKS_SHOWN)),
-         "open_hand": open_hands.get(other),
-         "chests": view["chests"][other],
-         "score": view["scores"][other], "is_turn": view["current_player"] == other}
+         "open_hand": open_hands.get(other), "is_turn": view["current_player"] == other,
+         **table.opponent_facts(view, other)}
         for other in _clockwise_from(seat, players)
     ]
-    context = {
-        "seat": seat, "hand": view["hand"], "my_chests": view["chests"][seat], "my_score": view["scores"][seat],
-        "opponents": opponents, "stock_size": view["stock_size"], "log": log,
-        "is_my_turn": view["current_player"] == seat and can_move,
-        "turn_is_mine": view["current_player"] == seat,
+    to_move = view["current_player"] == seat
+    return {
+        "game_key": game_key, **templates_for(game_key),
+        "seat": seat, "hand": view["hand"], "opponents": opponents, "log": log,
+        "is_my_turn": to_move and can_move, "turn_is_mine": to_move,
         "turn_name": narrator.name(view["current_player"]) if view["current_player"] is not None else None,
-        # Not "request": that name is the HttpRequest in templates (base.html reads request.path).
-        "pending_question": _request_text(view["request"], narrator), "is_over": view["is_over"],
-        "choices": (_choices(state.legal_actions(), narrator, view["request"])
-                    if view["current_player"] == seat else None),
-        "variant": view["variant"], "show_all_hands": show_all_hands,
+        "is_over": view["is_over"], "variant": view["variant"], "show_all_hands": show_all_hands,
+        **table.context(view, state.legal_actions() if to_move else None, narrator, seat=seat),
     }
-    if view["is_over"]:
-        context["standings"] = sorted(
-            ({"name": narrator.name(s), "score": view["scores"][s], "chests": view["chests"][s],
-              "is_winner": s in view["winners"]} for s in range(players)),
-            key=lambda row: -row["score"])
-    return context
 
 
-def narrate_events(events: list[dict], *, names: list[str], seat: int) -> list[str]:
+def narrate_events(game_key: str, events: list[dict], *, names: list[str], seat: int) -> list[str]:
     """Log events of `view(seat)` as the sentences the table's log shows."""
-    narrator = Narrator(names, seat, narration_language())
+    narrator = narrator_for(game_key, names, seat, narration_language())
     return [narrator.describe(event) for event in events]
 
 
@@ -160,7 +153,7 @@ def replay_context(game: Game, *, step: int) -> dict[str, Any]:
     step = max(0, min(step, history.move_count))
     state = history.states[step]
     names = seat_names(game)
-    narrator = Narrator(names, None, narration_language())
+    narrator = narrator_for(game.game_key, names, None, narration_language())
     locations = state.card_locations()
 
     def cards_at(place: str) -> list[str]:
@@ -170,9 +163,12 @@ def replay_context(game: Game, *, step: int) -> dict[str, Any]:
     return {
         "game": game, "step": step, "last_step": history.move_count,
         "game_title": get_game(game.game_key).title, "preset": preset_display_name(game),
+        "game_key": game.game_key,
         "seats": [{"name": narrator.name(seat), "hand": cards_at(f"hand:{seat}"),
-                   "chests": list(dict.fromkeys(map(rank_of, cards_at(f"chests:{seat}")))),
-                   "is_turn": state.current_player == seat} for seat in range(game.players)],
+                   "is_turn": state.current_player == seat,
+                   **TABLES[game.game_key].replay_seat(state, narrator, seat, cards_at)}
+                  for seat in range(game.players)],
+        "table": cards_at("table"),
         "stock": cards_at("stock"),
         "new_lines": [narrator.describe(event) for event in state.log[previous_events:]],
         "reason": narrator.reason(history.actions[step - 1].reason) if step else "",
@@ -181,28 +177,3 @@ def replay_context(game: Game, *, step: int) -> dict[str, Any]:
 
 def _clockwise_from(seat: int, players: int) -> list[int]:
     return [(seat + offset) % players for offset in range(1, players)]
-
-
-def _request_text(request: dict | None, narrator: Narrator) -> str | None:
-    """The question the player is in the middle of, as the status line asks it."""
-    if request is None:
-        return None
-    return narrator.request_text(request)
-
-
-def _choices(legal_actions: list[dict], narrator: Narrator, request: dict | None) -> dict[str, Any]:
-    """The legal actions grouped for the three forms: whom and which rank, how many, which suits."""
-    kind = legal_actions[0]["type"]
-    if kind == "ask":
-        targets = list(dict.fromkeys(action["target"] for action in legal_actions))
-        ranks = list(dict.fromkeys(action["rank"] for action in legal_actions))
-        return {"kind": "ask", "targets": [{"seat": t, "name": narrator.name(t)} for t in targets],
-                "ranks": [{"rank": rank, "label": narrator.rank_plural(rank).capitalize()} for rank in ranks]}
-    if kind == "count":
-        return {"kind": "count", "counts": [
-            {"value": action["count"], "label": narrator.count_word(action["count"], request["rank"])}
-            for action in legal_actions]}
-    return {"kind": "suits", "suit_sets": [
-        {"value": ",".join(action["suits"]), "label": narrator.suits_phrase(action["suits"]),
-         "symbols": " ".join(SUIT_SYMBOLS[suit] for suit in action["suits"])}
-        for action in legal_actions]}

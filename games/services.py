@@ -17,7 +17,7 @@ from games import live
 from games.bots import get_bot
 from games.history import GameHistory, LoggedAction, game_history, remember
 from games.models import Game, GameAction
-from games.narration import Narrator
+from games.narration import narrator_for
 from games.rules import IllegalAction, get_game
 from games.selectors import narration_language, seat_names
 from games.signals import game_finished
@@ -91,7 +91,8 @@ def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_mo
             try:
                 state = history.current.apply(action)
             except IllegalAction as error:
-                raise MoveRejected(Narrator(seat_names(game), seat, narration_language()).illegal(error)) from None
+                narrator = narrator_for(game.game_key, seat_names(game), seat, narration_language())
+                raise MoveRejected(narrator.illegal(error)) from None
             _play_bots(game, history.extended(state, LoggedAction(seat=seat, action=action, reason=None)))
     except IntegrityError:
         # Another request wrote this log position first (possible where row locks are no-ops).

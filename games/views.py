@@ -25,6 +25,12 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
 
 
+@require_GET
+def play_index(request: HttpRequest) -> HttpResponse:
+    """Every game, each with its new-game link."""
+    return render(request, "games/index.html", {"games": list(GAMES.values())})
+
+
 def _visitor_game(request: HttpRequest, game_id) -> Game:
     game = selectors.game_get_for_visitor(game_id=game_id, user=request.user, session=request.session)
     if game is None:

@@ -51,7 +51,7 @@ from django.conf import settings
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.narration import Narrator, language_of
+from games.narration import language_of, narrator_for
 from games.rules import IllegalAction, get_game
 
 # The bot levels of ENGINE.md ("Bots"); kept here so that validating a lesson needs no bot code.
@@ -251,7 +251,8 @@ def _refusal(state, error: IllegalAction) -> str:
     names them. (games.selectors.narration_language would give the same language, but importing it
     here would be circular: it imports tutorials.models, which imports this module.)"""
     names = [f"Player {seat + 1}" for seat in range(state.players)]
-    return Narrator(names, None, language_of(get_language() or settings.LANGUAGE_CODE)).illegal(error)
+    game_key = state.view(None)["game"]   # only on this error path: a spectator's view names the game
+    return narrator_for(game_key, names, None, language_of(get_language() or settings.LANGUAGE_CODE)).illegal(error)
 
 
 def _is_int(value: Any) -> bool:

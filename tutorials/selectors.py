@@ -237,8 +237,8 @@ def answer_result_context(lesson: Lesson, step: LessonStep, *, position, after) 
     seat = step.payload.get("seat", 0)
     names = lesson_seat_names(len(step.payload["deal"]["hands"]), seat)
     before, now = position.view(seat), after.view(seat)
-    return {"lines": narrate_events(now["log"][len(before["log"]):], names=names, seat=seat),
-            "hand": now["hand"], "chests": [rank for rank in now["chests"][seat] if rank]}
+    return {"lines": narrate_events(lesson.game_key, now["log"][len(before["log"]):], names=names, seat=seat),
+            "hand": now["hand"], "chests": [rank for rank in now["chests"][seat] if rank] if "chests" in now else []}
 
 
 def lesson_end_context(lesson: Lesson, *, progress: LessonProgress, unanswered: list[int], user) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.models import Game
-from games.narration import Narrator
+from games.narration import narrator_for
 from games.rules import GAMES, IllegalAction
 from games.selectors import narration_language
 from tutorials.documents import LessonDocument, translated_values
@@ -59,6 +59,38 @@ BUILTIN_PRESET_TEXTS: dict[str, dict[str, dict[str, str]]] = {
         "hidden-chests": {
             "name_en": "Hidden chests", "name_ru": "Закрытые сундучки",
             "description_ru": "Сундучки откладывают рубашкой вверх: другие не видят их достоинства.",
+        },
+    },
+    "hearts": {
+        "standard": {
+            "name_en": "Standard", "name_ru": "Стандартные правила",
+            "description_ru": "Передача налево, направо, напротив, потом без передачи; червы «ломает» только снос "
+                              "червы; игра до 100 очков.",
+        },
+        "bicycle": {
+            "name_en": "Bicycle", "name_ru": "Bicycle",
+            "description_ru": "Как в правилах Bicycle: снесённая дама пик тоже «ломает» червы.",
+        },
+        "moon-subtract": {
+            "name_en": "Moon: minus 26", "name_ru": "Луна: минус 26",
+            "description_ru": "За «луну» стрелявший вычитает 26 из своего счёта, а не добавляет по 26 остальным.",
+        },
+        "moon-choice": {
+            "name_en": "Moon: shooter's choice", "name_ru": "Луна: на выбор",
+            "description_ru": "Стрелявший в луну выбирает: минус 26 себе или плюс 26 каждому другому.",
+        },
+        "short-50": {
+            "name_en": "Short match (50)", "name_ru": "Короткая игра (до 50)",
+            "description_ru": "Игра заканчивается, как только кто-то набирает 50 очков.",
+        },
+        "play-on-ties": {
+            "name_en": "Play on ties", "name_ru": "Играть до единственного победителя",
+            "description_ru": "Если в конце наименьший счёт у нескольких игроков, играют ещё сдачи, пока не останется "
+                              "один лидер.",
+        },
+        "openspiel": {
+            "name_en": "OpenSpiel", "name_ru": "OpenSpiel",
+            "description_ru": "Правила OpenSpiel, для сверки: червы «ломает» любая сыгранная черва или дама пик.",
         },
     },
 }
@@ -332,7 +364,7 @@ def lesson_answer_question(*, lesson: Lesson, step: LessonStep, action: dict[str
         after = position.apply(action)
     except IllegalAction as error:
         seat = step.payload.get("seat", 0)
-        narrator = Narrator(lesson_seat_names(position.players, seat), seat, narration_language())
+        narrator = narrator_for(lesson.game_key, lesson_seat_names(position.players, seat), seat, narration_language())
         raise AnswerRejected(narrator.illegal(error)) from None
     right = is_right_answer(position, step.payload, action)
     following = lesson.steps.filter(number__gt=step.number).order_by("number").values_list("number", flat=True).first()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.narration.illegal import explain_illegal
 from games.narration.reasons import explain
+from games.narration.seats import SeatNarrator
 from games.narration.words import (
     MASCULINE_RANKS_RU,
     RANK_GENITIVE_PLURAL_RU,
@@ -17,7 +18,6 @@ from games.narration.words import (
     RANK_SINGULAR_RU,
     cards_ru,
     join_words,
-    language_of,
     suit_list,
 )
 from games.rules.cards import card_short, rank_plural
@@ -28,53 +28,8 @@ COUNT_WORDS_RU = {
     "f": {1: "Одна", 2: "Две", 3: "Три", 4: "Четыре"},
 }
 ANSWERS_RU = {"yes": "Да", "no": "Нет"}
-# Seat names the site gives in English (bots, lesson seats) and how the Russian pages say them.
-NAMES_RU = {
-    "Anna-bot": "Анна-бот", "Boris-bot": "Борис-бот", "Vera-bot": "Вера-бот", "Gleb-bot": "Глеб-бот",
-    "Dasha-bot": "Даша-бот", "Opponent": "Соперник", "Guest": "Гость",
-}
-
-
-def seat_name_ru(name: str) -> str:
-    if name in NAMES_RU:
-        return NAMES_RU[name]
-    if name.startswith("Player ") and name[7:].isdigit():
-        return f"Игрок {name[7:]}"
-    return name
-
-
-class Narrator:
-    """Names seats for one viewer ("You" for the viewer) and turns events into sentences."""
-
-    def __init__(self, names: list[str], viewer: int | None, language: str = "en") -> None:
-        self.viewer = viewer
-        self.language = language_of(language)
-        self.names = [seat_name_ru(name) for name in names] if self.language == "ru" else names
-
-    def name(self, seat: int) -> str:
-        if seat == self.viewer:
-            return "Вы" if self.language == "ru" else "You"
-        return self.names[seat]
-
-    def object_name(self, seat: int) -> str:
-        if seat == self.viewer:
-            return "вы" if self.language == "ru" else "you"
-        return self.names[seat]
-
-    def player_ru(self, seat: int, case: str) -> str:
-        """Another seat after a Russian preposition: "игрока Анна-бот" (genitive), "игроку Анна-бот"
-        (dative). Names stay undeclined; a numbered seat ("Игрок 2") becomes "игрока 2"."""
-        name = self.names[seat]
-        if name.startswith("Игрок ") and name[6:].isdigit():
-            name = name[6:]
-        return f"{'игрока' if case == 'genitive' else 'игроку'} {name}"
-
-    def _viewer_first(self, seats: list[int]) -> list[int]:
-        """"You and Anna-bot win" rather than "Anna-bot and you win"."""
-        return sorted(seats, key=lambda seat: seat != self.viewer)
-
-    def verb(self, seat: int, you_form: str, other_form: str) -> str:
-        return f"{self.name(seat)} {you_form if seat == self.viewer else other_form}"
+class SunduchokNarrator(SeatNarrator):
+    """Sunduchok's events, bots' reasons, refusals and questions, for one viewer."""
 
     def reason(self, reason: dict | None) -> str:
         """A bot's stored reason (games.bots.base.Reason.to_dict()) as one sentence."""
@@ -150,7 +105,7 @@ class Narrator:
                 return f"{self.verb(seat, 'pass', 'passes')}: no opponent has cards to ask for."
             return f"{self.verb(seat, 'have', 'has')} no cards left: the turn passes."
         if kind == "end":
-            winners = join_words([self.object_name(winner) for winner in self._viewer_first(event["winners"])])
+            winners = join_words([self.object_name(winner) for winner in self.viewer_first(event["winners"])])
             verb = "wins" if len(event["winners"]) == 1 and event["winners"][0] != self.viewer else "win"
             return f"Game over: {winners} {verb}."
         return kind
@@ -207,7 +162,7 @@ class Narrator:
             return f"{self._who_has(seat)} не осталось карт: ход переходит дальше."
         if kind == "end":
             winners = event["winners"]
-            names = join_words([self.object_name(winner) for winner in self._viewer_first(winners)], "и")
+            names = join_words([self.object_name(winner) for winner in self.viewer_first(winners)], "и")
             if self.viewer in winners:
                 verb = "побеждаете"
             else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games.bots.base import Reason
-from games.narration import Narrator
+from games.narration import SunduchokNarrator
 from games.rules.cards import RANKS, make_deck
 from tests.rules.helpers import GAME, ask, count, suits
 
@@ -17,7 +17,7 @@ SETUPS = [(preset, players) for preset in GAME.presets for players in range(2, 7
 
 def said(reason: Reason, language: str = "en", viewer: int | None = None) -> str:
     """The reason as a page says it, with the seats named "Player N"."""
-    return Narrator([f"Player {seat + 1}" for seat in range(6)], viewer, language).reason(reason.to_dict())
+    return SunduchokNarrator([f"Player {seat + 1}" for seat in range(6)], viewer, language).reason(reason.to_dict())
 
 
 def deal(*hands: str, stock: str = "", preset: str = "standard", dealer: int | None = None):

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.narration import Narrator
+from games.narration import SunduchokNarrator
 from games.rules.cards import RANKS, make_deck
 from games.services import game_create
 from tests.web.helpers import move_data
@@ -103,7 +103,7 @@ def test_the_play_page_tells_the_game_in_english_when_asked(django_user_model):
 
 
 def test_russian_counts_agree_with_the_ranks_gender():
-    narrator = Narrator(["Вы", "Vera-bot", "Anna-bot"], 0, "ru")
+    narrator = SunduchokNarrator(["Вы", "Vera-bot", "Anna-bot"], 0, "ru")
     assert narrator.count_word(1, "Q") == "Одна" and narrator.count_word(2, "10") == "Две"
     assert narrator.count_word(1, "K") == "Один" and narrator.count_word(2, "A") == "Два"
     ask = {"type": "ask", "seat": 2, "target": 1, "rank": "Q", "answer": "yes"}
@@ -124,7 +124,7 @@ def test_russian_counts_agree_with_the_ranks_gender():
 
 
 def test_english_game_over_names_you_first_in_lower_case():
-    narrator = Narrator(["Guest", "Anna-bot", "Boris-bot"], 0, "en")
+    narrator = SunduchokNarrator(["Guest", "Anna-bot", "Boris-bot"], 0, "en")
     assert narrator.describe({"type": "end", "seat": None, "winners": [1, 0]}) == "Game over: you and Anna-bot win."
     assert narrator.describe({"type": "end", "seat": None, "winners": [1]}) == "Game over: Anna-bot wins."
 
@@ -181,8 +181,8 @@ def test_every_refusal_of_the_engine_is_said_in_russian(action, russian, english
     with pytest.raises(IllegalAction) as refusal:
         state.apply(action)
     assert str(refusal.value) == english
-    assert Narrator(["Guest", "Anna-bot"], 0, "ru").illegal(refusal.value) == russian
-    assert Narrator(["Guest", "Anna-bot"], 0, "en").illegal(refusal.value) == english
+    assert SunduchokNarrator(["Guest", "Anna-bot"], 0, "ru").illegal(refusal.value) == russian
+    assert SunduchokNarrator(["Guest", "Anna-bot"], 0, "en").illegal(refusal.value) == english
 
 
 def test_refusals_that_name_a_seat_use_the_tables_names():
@@ -193,5 +193,5 @@ def test_refusals_that_name_a_seat_use_the_tables_names():
     with pytest.raises(IllegalAction) as refusal:
         state.apply({"type": "ask", "target": 2, "rank": "Q"})
     names = ["Guest", "Anna-bot", "Boris-bot"]
-    assert Narrator(names, 0, "en").illegal(refusal.value) == "Boris-bot has no cards to ask for."
-    assert Narrator(names, 0, "ru").illegal(refusal.value) == "У игрока Борис-бот нет карт, спрашивать нечего."
+    assert SunduchokNarrator(names, 0, "en").illegal(refusal.value) == "Boris-bot has no cards to ask for."
+    assert SunduchokNarrator(names, 0, "ru").illegal(refusal.value) == "У игрока Борис-бот нет карт, спрашивать нечего."

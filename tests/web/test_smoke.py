@@ -57,3 +57,11 @@ def test_load_builtin_data_command_runs(capsys):
 
     output = capsys.readouterr().out
     assert "Presets: " in output and "Lessons: " in output
+
+
+def test_the_play_page_lists_every_game_with_its_new_game_link(client):
+    from games.rules import GAMES
+
+    page = client.get(reverse("play_index")).content.decode()
+    for key in GAMES:
+        assert f'href="{reverse("new_game", args=[key])}"' in page

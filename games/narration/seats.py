@@ -1,0 +1,53 @@
+"""Naming the seats of a table for one viewer, in English or Russian: what every game's narrator shares."""
+
+from __future__ import annotations
+
+from games.narration.words import language_of
+
+# Seat names the site gives in English (bots, lesson seats) and how the Russian pages say them.
+NAMES_RU = {
+    "Anna-bot": "Анна-бот", "Boris-bot": "Борис-бот", "Vera-bot": "Вера-бот", "Gleb-bot": "Глеб-бот",
+    "Dasha-bot": "Даша-бот", "Opponent": "Соперник", "Guest": "Гость",
+}
+
+
+def seat_name_ru(name: str) -> str:
+    if name in NAMES_RU:
+        return NAMES_RU[name]
+    if name.startswith("Player ") and name[7:].isdigit():
+        return f"Игрок {name[7:]}"
+    return name
+
+
+class SeatNarrator:
+    """Names seats for one viewer ("You" for the viewer); each game's narrator adds its sentences."""
+
+    def __init__(self, names: list[str], viewer: int | None, language: str = "en") -> None:
+        self.viewer = viewer
+        self.language = language_of(language)
+        self.names = [seat_name_ru(name) for name in names] if self.language == "ru" else names
+
+    def name(self, seat: int) -> str:
+        if seat == self.viewer:
+            return "Вы" if self.language == "ru" else "You"
+        return self.names[seat]
+
+    def object_name(self, seat: int) -> str:
+        if seat == self.viewer:
+            return "вы" if self.language == "ru" else "you"
+        return self.names[seat]
+
+    def player_ru(self, seat: int, case: str) -> str:
+        """Another seat after a Russian preposition: "игрока Анна-бот" (genitive), "игроку Анна-бот"
+        (dative). Names stay undeclined; a numbered seat ("Игрок 2") becomes "игрока 2"."""
+        name = self.names[seat]
+        if name.startswith("Игрок ") and name[6:].isdigit():
+            name = name[6:]
+        return f"{'игрока' if case == 'genitive' else 'игроку'} {name}"
+
+    def viewer_first(self, seats: list[int]) -> list[int]:
+        """"You and Anna-bot win" rather than "Anna-bot and you win"."""
+        return sorted(seats, key=lambda seat: seat != self.viewer)
+
+    def verb(self, seat: int, you_form: str, other_form: str) -> str:
+        return f"{self.name(seat)} {you_form if seat == self.viewer else other_form}"

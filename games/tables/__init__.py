@@ -1,0 +1,21 @@
+"""What each game's table shows one seat, beyond what every table shares (games.selectors).
+
+One module per game: `context(view, legal_actions, narrator, *, seat)` adds the game's own parts of
+the table from `view(seat)` (and the legal actions when the seat is to move), `opponent_facts(view,
+other)` what it shows of each other seat, and `replay_seat(state, narrator, seat, cards_at)` the facts
+a replay shows beside each open hand.
+Templates live in templates/games/<game>/.
+"""
+
+from games.tables import hearts, sunduchok
+
+TABLES = {"sunduchok": sunduchok, "hearts": hearts}
+
+
+def templates_for(game_key: str) -> dict[str, str]:
+    return {"table_template": f"games/{game_key}/_table.html",
+            "move_form_template": f"games/{game_key}/_move_form.html",
+            "standings_template": f"games/{game_key}/_standings.html"}
+
+
+__all__ = ["TABLES", "templates_for"]

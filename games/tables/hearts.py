@@ -1,0 +1,97 @@
+"""Hearts' table: the trick in the middle, passing, hearts broken, points per deal and across the match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.rules.cards import RANK_INDEX, card_sort_key, rank_of, suit_of
+
+POSITIONS = ("left", "across", "right")   # the other seats, clockwise from the viewer
+PASS_OFFSETS = {"left": 1, "across": 2, "right": 3}
+
+
+def _position(seat: int, other: int) -> str:
+    return "me" if other == seat else POSITIONS[(other - seat) % 4 - 1]
+
+
+def danger(card: str) -> tuple:
+    """How much a card is worth passing away: Q♠, A♠, K♠ first, then high hearts, then high cards."""
+    rank, suit = rank_of(card), suit_of(card)
+    if card in ("QS", "AS", "KS"):
+        return (3, RANK_INDEX[rank])
+    if suit == "H":
+        return (2, RANK_INDEX[rank])
+    return (1, RANK_INDEX[rank])
+
+
+def opponent_facts(view: dict[str, Any], other: int) -> dict[str, Any]:
+    played = next((entry["card"] for entry in view["trick"] if entry["seat"] == other), None)
+    return {"position": _position(view["seat"], other), "tricks": view["tricks_taken"][other],
+            "points": view["points_taken"][other], "total": view["scores"][other],
+            "passed": view["passed"][other] and view["phase"] == "pass", "played": played}
+
+
+def context(view: dict[str, Any], legal_actions: list[dict] | None, narrator, *, seat: int) -> dict[str, Any]:
+    players = view["players"]
+    direction = view["pass_direction"]
+    pass_to = (seat + PASS_OFFSETS[direction]) % players if direction in PASS_OFFSETS else None
+    deal_ends = [event for event in view["log"] if event["type"] == "deal-end"]
+    extra: dict[str, Any] = {
+        "phase": view["phase"], "deal_number": view["deal_number"], "hearts_broken": view["hearts_broken"],
+        "pass_direction": narrator.direction(direction),
+        "pass_to": narrator.object_name(pass_to) if pass_to is not None else None,
+        "trick": [{"seat": entry["seat"], "name": narrator.name(entry["seat"]), "card": entry["card"],
+                   "position": _position(seat, entry["seat"])} for entry in view["trick"]],
+        "my_played": next((entry["card"] for entry in view["trick"] if entry["seat"] == seat), None),
+        "last_trick": ({"winner": narrator.name(view["last_trick"]["winner"]),
+                        "cards": [{"name": narrator.name(entry["seat"]), "card": entry["card"]}
+                                  for entry in view["last_trick"]["cards"]]}
+                       if view["last_trick"] else None),
+        "my_tricks": view["tricks_taken"][seat], "my_points": view["points_taken"][seat],
+        "my_total": view["scores"][seat], "my_pass": view["my_pass"], "received": view["received"],
+        "score_names": [narrator.name(other) for other in range(players)],
+        "score_rows": [{"deal": number, "points": event["points"],
+                        "moon": narrator.name(event["moon"]) if event.get("moon") is not None else None}
+                       for number, event in enumerate(deal_ends, start=1)],
+        "totals": view["scores"],
+        "status": _status(view, narrator, seat, pass_to),
+        "choices": _choices(view, legal_actions) if legal_actions else None,
+    }
+    if view["is_over"]:
+        extra["standings"] = sorted(
+            ({"name": narrator.name(other), "total": view["scores"][other], "is_winner": other in view["winners"]}
+             for other in range(players)), key=lambda row: row["total"])
+    return extra
+
+
+def replay_seat(state, narrator, seat: int, cards_at) -> dict[str, Any]:
+    taken = cards_at(f"tricks:{seat}")
+    return {"taken": [card for card in taken if suit_of(card) == "H" or card == "QS"]}
+
+
+def _status(view: dict[str, Any], narrator, seat: int, pass_to: int | None) -> str:
+    if view["is_over"] or view["current_player"] != seat:
+        return ""
+    if view["phase"] == "pass":
+        return _("Your turn: pass three cards %(direction)s, to %(name)s.") % {
+            "direction": narrator.direction(view["pass_direction"]), "name": narrator.object_name(pass_to)}
+    if view["phase"] == "moon":
+        return _("You shot the moon! Choose how it counts.")
+    if not view["trick"]:
+        return _("Your turn: lead a card.")
+    return _("Your turn: play a card.")
+
+
+def _choices(view: dict[str, Any], legal_actions: list[dict]) -> dict[str, Any]:
+    kind = legal_actions[0]["type"]
+    if kind == "pass":
+        hand = sorted(view["hand"], key=card_sort_key)
+        suggested = set(sorted(hand, key=danger, reverse=True)[:3])
+        return {"kind": "pass", "cards": [{"card": card, "suggested": card in suggested} for card in hand]}
+    if kind == "moon":
+        return {"kind": "moon", "options": [
+            {"value": "subtract", "label": _("Take 26 off my total")},
+            {"value": "add", "label": _("Add 26 to everyone else")}]}
+    return {"kind": "play", "cards": [action["card"] for action in legal_actions]}
