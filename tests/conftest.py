@@ -16,6 +16,7 @@ def pytest_configure(config):
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
+    compiled = False
     for po_path in LOCALE_DIR.glob("*/LC_MESSAGES/django.po"):
         mo_path = po_path.with_suffix(".mo")
         if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
@@ -24,6 +25,16 @@ def pytest_configure(config):
             catalog = read_po(po_file, locale=po_path.parent.parent.name)
         with mo_path.open("wb") as mo_file:
             write_mo(mo_file, catalog)
+        compiled = True
+    if compiled:
+        # pytest-django set Django up before this hook, and loading the app registry may already have
+        # read the catalogues without the new .mo: forget them, as Django does when LOCALE_PATHS change.
+        from asgiref.local import Local
+        from django.utils.translation import trans_real
+
+        trans_real._translations = {}
+        trans_real._default = None
+        trans_real._active = Local()
 
 
 @pytest.fixture(autouse=True)
