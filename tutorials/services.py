@@ -64,12 +64,12 @@ BUILTIN_PRESET_TEXTS: dict[str, dict[str, dict[str, str]]] = {
     "hearts": {
         "standard": {
             "name_en": "Standard", "name_ru": "Стандартные правила",
-            "description_ru": "Передача налево, направо, напротив, потом без передачи; червы «ломает» только снос "
+            "description_ru": "Передача налево, направо, напротив, потом без передачи; червы открывает только снос "
                               "червы; игра до 100 очков.",
         },
         "bicycle": {
             "name_en": "Bicycle", "name_ru": "Bicycle",
-            "description_ru": "Как в правилах Bicycle: снесённая дама пик тоже «ломает» червы.",
+            "description_ru": "Как в правилах Bicycle: снесённая дама пик тоже открывает червы.",
         },
         "moon-subtract": {
             "name_en": "Moon: minus 26", "name_ru": "Луна: минус 26",
@@ -90,7 +90,7 @@ BUILTIN_PRESET_TEXTS: dict[str, dict[str, dict[str, str]]] = {
         },
         "openspiel": {
             "name_en": "OpenSpiel", "name_ru": "OpenSpiel",
-            "description_ru": "Правила OpenSpiel, для сверки: червы «ломает» любая сыгранная черва или дама пик.",
+            "description_ru": "Правила OpenSpiel, для сверки: червы открывает любая сыгранная черва или дама пик.",
         },
     },
 }

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.bots.base import Bot, Decision
+from games.bots.hearts import HEARTS_BOTS
 from games.bots.sunduchok import SUNDUCHOK_BOTS
 
 LEVELS = ("easy", "medium", "hard")
 
-BOTS: dict[str, dict[str, Callable[[], Bot]]] = {"sunduchok": SUNDUCHOK_BOTS}
+BOTS: dict[str, dict[str, Callable[[], Bot]]] = {"sunduchok": SUNDUCHOK_BOTS, "hearts": HEARTS_BOTS}
 
 
 def get_bot(game_key: str, level: str) -> Bot:

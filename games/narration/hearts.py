@@ -27,8 +27,8 @@ REFUSALS_RU = {
     "pass-three": "Передайте ровно три разные карты со своей руки.",
     "already-passed": "Вы уже передали карты в этой сдаче.",
     "lead-two-of-clubs": "Первую взятку начинают двойкой треф.",
-    "hearts-not-broken": "Ходить с червей нельзя, пока червы не «сломаны».",
-    "queen-before-hearts": "Пока червы не «сломаны», с дамой пик и червами на руке ходят дамой пик.",
+    "hearts-not-broken": "Ходить с червей нельзя, пока червы не открыты.",
+    "queen-before-hearts": "Пока червы не открыты, с дамой пик и червами на руке ходят дамой пик.",
     "no-points-first-trick": "В первой взятке нельзя сбрасывать червы и даму пик, если есть другие карты.",
     "moon-choice": "Выберите: вычесть 26 у себя или добавить по 26 остальным.",
 }
@@ -134,7 +134,7 @@ class HeartsNarrator(SeatNarrator):
         if kind == "play":
             return f"{self.verb(seat, 'ходите', 'ходит')} {card_short(event['card'])}."
         if kind == "hearts-broken":
-            return "Червы «сломаны»."
+            return "Червы открыты."
         if kind == "trick":
             points = f" ({self.points(event['points'])})" if event["points"] else ""
             return f"{self.verb(seat, 'берёте', 'берёт')} взятку{points}."

@@ -1,9 +1,10 @@
 """The rule engines: pure Python, one module per game, no Django and no I/O (see ENGINE.md)."""
 
 from games.rules.base import IllegalAction
+from games.rules.hearts import HEARTS
 from games.rules.sunduchok import SUNDUCHOK
 
-GAMES = {game.key: game for game in (SUNDUCHOK,)}
+GAMES = {game.key: game for game in (SUNDUCHOK, HEARTS)}
 
 
 def get_game(key: str):

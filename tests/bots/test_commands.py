@@ -1,6 +1,8 @@
 """`manage.py arena` and `manage.py bench_engine` (no database needed)."""
 
 import io
+import re
+import sys
 
 import pytest
 from django.core.management import call_command
@@ -47,3 +49,18 @@ def test_bench_engine_prints_playouts_per_second_for_two_four_and_six():
 def test_bench_engine_rejects_an_unknown_game():
     with pytest.raises(CommandError, match="chess"):
         run("bench_engine", "chess")
+
+
+def test_bench_engine_compares_hearts_with_openspiel():
+    pytest.importorskip("pyspiel")
+    text = run("bench_engine", "hearts", "--seconds", "0.05")
+    assert "4 players:" in text and "2 players:" not in text
+    assert "deals/s" in text and "OpenSpiel hearts:" in text
+    assert re.search(r"ours / OpenSpiel: \d+\.\d\d \(goal: at least 0\.25; (met|not met)\)", text), text
+
+
+def test_bench_engine_hearts_says_when_openspiel_is_missing(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # `import pyspiel` now raises ImportError
+    text = run("bench_engine", "hearts", "--seconds", "0.05")
+    assert "deals/s" in text and "OpenSpiel is not installed" in text
+    assert "ours / OpenSpiel" not in text

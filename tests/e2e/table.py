@@ -7,13 +7,14 @@ def current_step(page) -> int:
     return int(page.get_attribute("#table", "data-step"))
 
 
-def click_until_game_over(page, most: int = 1000) -> int:
-    """Click the first choice of each decision until the end screen shows; returns the clicks made."""
+def click_until_game_over(page, most: int = 1000, until: str = ".end-screen") -> int:
+    """Click the first choice of each decision until `until` shows (by default the end screen);
+    returns the clicks made."""
     clicks = 0
-    while not page.is_visible(".end-screen"):
-        assert clicks < most, "the game did not end"
-        page.wait_for_selector(".move-form button[type=submit], .end-screen")
-        if page.is_visible(".end-screen"):
+    while not page.is_visible(until):
+        assert clicks < most, f"{until} never showed"
+        page.wait_for_selector(f".move-form button[type=submit], {until}")
+        if page.is_visible(until):
             break
         before = current_step(page)
         page.locator(".move-form button[type=submit]").first.click()

@@ -2,7 +2,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from games.rules import get_game
+from games.rules import GAMES, get_game
 from tutorials import services
 from tutorials.models import Preset
 from tutorials.selectors import presets_for_game
@@ -60,18 +60,21 @@ def test_a_bool_is_not_a_number_and_a_list_is_not_a_set_of_fields():
 def test_builtin_sync_creates_every_engine_preset_once():
     created = services.preset_sync_builtin()
 
-    engine = get_game("sunduchok")
-    assert sorted(p.slug for p in created) == sorted(engine.presets)
-    assert list(presets_for_game("sunduchok").values_list("slug", flat=True)) == list(engine.presets)
+    assert sorted((p.game_key, p.slug) for p in created) == sorted(
+        (key, slug) for key, game in GAMES.items() for slug in game.presets)
+    for key, engine in GAMES.items():
+        assert list(presets_for_game(key).values_list("slug", flat=True)) == list(engine.presets)
     for row in Preset.objects.all():
+        engine = get_game(row.game_key)
         assert row.is_builtin
         assert row.fields == engine.presets[row.slug]
         assert row.description_en == engine.preset_descriptions[row.slug]
-        assert row.name_ru and row.description_ru
+        assert row.name_ru and row.description_ru and row.description_ru != row.description_en
         row.full_clean()
     assert Preset.objects.get(slug="deck-52").name_ru == "Колода из 52 карт"
+    assert Preset.objects.get(game_key="hearts", slug="moon-choice").name_ru == "Луна: на выбор"
     assert services.preset_sync_builtin() == []
-    assert Preset.objects.count() == len(engine.presets)
+    assert Preset.objects.count() == sum(len(game.presets) for game in GAMES.values())
 
 
 def test_builtin_sync_leaves_editors_changes_and_brings_back_a_deleted_one():

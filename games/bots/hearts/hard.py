@@ -1,0 +1,198 @@
+"""The hard Hearts bot: it reads the public log, samples the hidden hands, and plays each card out.
+
+From its view it knows the cards played, the voids shown (see knowledge) and where its own pass
+went. For a card decision it draws deals of the hidden cards consistent with all that (see
+sampler) and, on each, plays every distinct legal card followed by the rest of the deal with the
+heuristic player in every seat (playout.play_out); it plays the card that costs it the fewest points
+on average. The same deals rate every card, so their differences are not noise of the deals. Not
+every opponent plays by habit: in the rollouts a share of the others' cards are random legal ones.
+
+The moon enters through the rollouts, where a moon of our own counts -26 and another seat's +26.
+Once every point so far is ours, it also rates each card with itself playing for the moon (taking
+tricks while the others try to keep a point from it) and goes for it when that costs clearly less.
+When one opponent holds every point so far and enough of them, half the rollouts have that opponent
+playing for the moon with only us to stop it, so cards that take a point trick away from it gain
+value. The pass is rated the same way: the passes drawn from its most passable cards (and the
+habitual one, see passing), on deals of the hidden hands where every other seat passes by habit.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from games.bots.base import Bot, Decision, Reason
+from games.bots.hearts.knowledge import PASS_OFFSETS, DealKnowledge
+from games.bots.hearts.medium import heuristic_play, pass_decision
+from games.bots.hearts.moon import moon_decision
+from games.bots.hearts.passing import heuristic_pass, pass_motive, pass_pool
+from games.bots.hearts.playout import (
+    QUEEN_OF_SPADES,
+    SUIT_LETTERS,
+    card_code,
+    card_number,
+    cost,
+    hand_of,
+    play_out,
+)
+from games.bots.hearts.sampler import HandSampler
+
+PLAY_BUDGET = 50_000        # simulated card plays per decision: samples = budget / (cards rated x plays each)
+MIN_SAMPLES, MAX_SAMPLES = 30, 400
+PASS_BUDGET = 120_000       # the same for the pass, rated on whole deals
+PASS_POOL = 6               # passes are drawn from this many of the most passable cards
+MOON_ALERT = 10             # an opponent with every point so far and at least this many may be shooting
+MOON_THREAT_SHARE = 0.5     # the share of rollouts in which such an opponent plays for the moon
+ALL_SEATS = 0b1111
+NOISE = 0.2                 # the share of the others' rollout plays that are random legal cards
+MOON_MARGIN = 1.0           # our own moon attempt must save this many points on average
+
+
+class HardBot(Bot):
+    level = "hard"
+
+    def decide(self, view: dict[str, Any], legal_actions: list[dict], rng: random.Random) -> Decision:
+        kind = legal_actions[0]["type"]
+        if kind == "moon":
+            return moon_decision(view, legal_actions)
+        knowledge = DealKnowledge(view)
+        if kind == "pass":
+            return self._pass(knowledge, legal_actions, rng)
+        return self._play(knowledge, legal_actions, rng)
+
+    def _pass(self, knowledge: DealKnowledge, legal_actions: list[dict], rng: random.Random) -> Decision:
+        hand = knowledge.hand
+        habitual, _ = heuristic_pass(hand)
+        candidates = [list(combination) for combination in itertools.combinations(pass_pool(hand, PASS_POOL), 3)]
+        if habitual not in candidates:
+            candidates.append(habitual)
+        totals, samples = self.rate_passes(knowledge, candidates, rng)
+        best = min(range(len(candidates)), key=lambda index: (totals[index], candidates[index] != habitual))
+        chosen = candidates[best]
+        decision = pass_decision(chosen, pass_motive(chosen, hand), knowledge, legal_actions)
+        params = {**decision.reason.params, "expected": round(totals[best] / samples, 1), "samples": samples}
+        return Decision(decision.action, Reason("pass", params))
+
+    @staticmethod
+    def rate_passes(knowledge: DealKnowledge, candidates: list[list[int]],
+                    rng: random.Random) -> tuple[list[float], int]:
+        """Each pass's total cost over deals of the hidden hands in which the others pass by habit and
+        everyone then plays heuristically, and the number of deals."""
+        me = knowledge.seat
+        offset = PASS_OFFSETS[knowledge.view["pass_direction"]]
+        mine = knowledge.hand_cards
+        unseen = [number for number in range(52) if number not in mine]
+        samples = max(MIN_SAMPLES, PASS_BUDGET // (len(candidates) * 52))
+        rules, moon = knowledge.rules, knowledge.rules.moon
+        totals = [0.0] * len(candidates)
+        for _ in range(samples):
+            rng.shuffle(unseen)
+            cards = {me: mine}
+            passes = {}
+            for step in (1, 2, 3):
+                seat = (me + step) % 4
+                cards[seat] = unseen[(step - 1) * 13:step * 13]
+                passes[seat] = heuristic_pass(hand_of(cards[seat]))[0]
+            for index, mine_passed in enumerate(candidates):
+                passes[me] = mine_passed
+                hands = []
+                for seat in range(4):
+                    giver = (seat - offset) % 4
+                    kept = [number for number in cards[seat] if number not in passes[seat]]
+                    hands.append(hand_of(kept + passes[giver]))
+                leader = next(seat for seat in range(4) if hands[seat][0] and hands[seat][0][0] == 0)
+                points = play_out(hands, leader, [], [0, 0, 0, 0], False, True, True, -1, rules, -1, 0, NOISE, rng, me)
+                totals[index] += cost(points, me, moon)
+        return totals, samples
+
+    def _play(self, knowledge: DealKnowledge, legal_actions: list[dict], rng: random.Random) -> Decision:
+        if len(legal_actions) == 1:
+            return heuristic_play(knowledge, legal_actions)
+        by_number = {card_number(action["card"]): action for action in legal_actions}
+        candidates = distinct_cards(sorted(by_number), knowledge)
+        if len(candidates) == 1:
+            return heuristic_play(knowledge, legal_actions)     # every legal card does the same
+        me = knowledge.seat
+        hopeful = knowledge.moon_hopeful()
+        threat = hopeful if hopeful >= 0 and hopeful != me and knowledge.points[hopeful] >= MOON_ALERT else -1
+        shooting = hopeful == me
+        totals, samples = self.rate(knowledge, candidates, rng, threat, shooting)
+        normal = [total[0] / samples for total in totals]
+        best = min(range(len(candidates)), key=lambda index: (normal[index], candidates[index] % 13))
+        expected, for_moon = normal[best], False
+        if shooting:
+            moon_best = min(range(len(candidates)), key=lambda index: (totals[index][1], candidates[index] % 13))
+            if totals[moon_best][1] / samples + MOON_MARGIN < expected:
+                best, expected, for_moon = moon_best, totals[moon_best][1] / samples, True
+        card = candidates[best]
+        return Decision(by_number[card], self._reason(knowledge, card, expected, samples, for_moon, threat))
+
+    @staticmethod
+    def rate(knowledge: DealKnowledge, candidates: list[int], rng: random.Random, threat: int = -1,
+             shooting: bool = False) -> tuple[list[list[float]], int]:
+        """Each candidate's total cost over the sampled deals (and, when `shooting`, a second total
+        with ourselves playing for the moon), and the number of deals sampled."""
+        me = knowledge.seat
+        modes = 2 if shooting else 1
+        plays = sum(knowledge.hand_sizes)
+        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, PLAY_BUDGET // (len(candidates) * modes * plays)))
+        sampler = HandSampler(knowledge)
+        rules, moon = knowledge.rules, knowledge.rules.moon
+        totals = [[0.0] * modes for _ in candidates]
+        threat_every = round(1 / MOON_THREAT_SHARE)
+        # Against a would-be shooter we alone block: the others may not see it coming. Our own shot
+        # all the others try to stop.
+        blockers = [1 << me, ALL_SEATS & ~(1 << me)]
+        for sample in range(samples):
+            deal = sampler.draw(rng)
+            normal_shooter = threat if threat >= 0 and sample % threat_every == 0 else -1
+            for index, card in enumerate(candidates):
+                for mode in range(modes):
+                    hands = [[list(ranks) for ranks in hand] for hand in deal]
+                    points = play_out(hands, knowledge.leader, list(knowledge.trick), list(knowledge.points),
+                                      knowledge.broken, knowledge.first, knowledge.queen_out,
+                                      me if mode else normal_shooter, rules, card, blockers[mode],
+                                      NOISE, rng, me)
+                    totals[index][mode] += cost(points, me, moon)
+        return totals, samples
+
+    @staticmethod
+    def _reason(knowledge: DealKnowledge, card: int, expected: float, samples: int, for_moon: bool,
+                threat: int) -> Reason:
+        placed, led, win_rank, win_seat, trick_points = knowledge.trick_state()
+        params: dict[str, Any] = {"card": card_code(card), "expected": round(expected, 1), "samples": samples}
+        if placed:
+            params.update(suit=SUIT_LETTERS[led], winner=win_seat, winning=card_code(led * 13 + win_rank),
+                          points=trick_points)
+        if for_moon:
+            return Reason("sampled-moon", {**params, "taken": knowledge.points[knowledge.seat]})
+        if threat >= 0:
+            return Reason("sampled-stop", {**params, "seat": threat, "taken": knowledge.points[threat]})
+        voids = [void for void in knowledge.voids if void.seat != knowledge.seat]
+        if voids:
+            # The latest void shown: the freshest public fact the samples respect.
+            void = voids[-1]
+            params["void"] = {"seat": void.seat, "suit": SUIT_LETTERS[void.suit]}
+        return Reason("sampled", params)
+
+
+def distinct_cards(numbers: list[int], knowledge: DealKnowledge) -> list[int]:
+    """The legal cards that can make a difference: of cards of one suit with nothing between them
+    but our own cards and cards played in earlier tricks, only the lowest (the queen of spades, with
+    its points, always counts on her own)."""
+    gone = knowledge.played
+    for number in knowledge.trick:
+        gone &= ~(1 << number)
+    for number in knowledge.hand_cards:
+        gone |= 1 << number
+    distinct: list[int] = []
+    previous = -1
+    for number in numbers:
+        if (previous >= 0 and previous // 13 == number // 13 and QUEEN_OF_SPADES not in (previous, number)
+                and all(gone >> between & 1 for between in range(previous + 1, number))):
+            previous = number
+            continue
+        distinct.append(number)
+        previous = number
+    return distinct

@@ -1,0 +1,30 @@
+"""A person plays a deal of Hearts against three bots by clicking: the pass, then thirteen tricks."""
+
+from __future__ import annotations
+
+from tests.e2e.table import click_until_game_over
+
+SCREENSHOTS = "/tmp/cardschool-e2e"
+
+
+def test_a_deal_of_hearts_played_to_its_end_by_clicking(live_site, page):
+    page.goto(f"{live_site}/play/hearts/new/")
+    assert page.locator("#bot-seats select").count() == 3
+    page.fill("input[name=seed]", "77")
+    page.click("button:has-text('Deal')")
+    page.wait_for_selector("#table")
+    page.wait_for_function("document.documentElement.dataset.live === 'connected'")
+    page.screenshot(path=f"{SCREENSHOTS}/hearts-start.png", full_page=True)
+
+    # Three cards are suggested for the pass: the first click passes them.
+    page.wait_for_selector(".move-form input[name=cards]:checked")
+    assert page.locator(".move-form input[name=cards]:checked").count() == 3
+    clicks = click_until_game_over(page, until=".score-table")
+    assert clicks >= 14   # the pass and a card for each of the thirteen tricks
+    page.screenshot(path=f"{SCREENSHOTS}/hearts-deal-end.png", full_page=True)
+    scores = page.inner_text(".score-table")
+    assert "Points per deal" in scores
+    # The 26 points of the deal went to someone (or a moon gave 26 to each of the others).
+    totals = [int(cell) for cell in page.locator(".score-table tfoot td").all_inner_texts()]
+    assert sum(totals) in (26, 78)
+    assert page.locator(".log li:has-text('Deal 2:')").count() == 1   # the next deal is under way
