@@ -109,9 +109,7 @@ class HeartsNarrator(SeatNarrator):
             points = ", ".join(f"{self.object_name(s)} {p}" for s, p in enumerate(event["points"]))
             return f"{moon}The deal ends: {points}."
         if kind == "end":
-            winners = join_words([self.object_name(w) for w in self.viewer_first(event["winners"])])
-            verb = "wins" if len(event["winners"]) == 1 and event["winners"][0] != self.viewer else "win"
-            return f"Game over: {winners} {verb}."
+            return self.game_over(event["winners"])
         return kind
 
     def _describe_ru(self, event: dict) -> str:
@@ -145,11 +143,5 @@ class HeartsNarrator(SeatNarrator):
             points = ", ".join(f"{self.object_name(s)} — {p}" for s, p in enumerate(event["points"]))
             return f"{moon}Сдача окончена: {points}."
         if kind == "end":
-            winners = event["winners"]
-            names = join_words([self.object_name(w) for w in self.viewer_first(winners)], "и")
-            if self.viewer in winners:
-                verb = "побеждаете"
-            else:
-                verb = "побеждает" if len(winners) == 1 else "побеждают"
-            return f"Игра окончена: {names} {verb}."
+            return self.game_over(event["winners"])
         return kind

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.narration.words import language_of
+from games.narration.words import join_words, language_of
 
 # Seat names the site gives in English (bots, lesson seats) and how the Russian pages say them.
 NAMES_RU = {
@@ -48,6 +48,19 @@ class SeatNarrator:
     def viewer_first(self, seats: list[int]) -> list[int]:
         """"You and Anna-bot win" rather than "Anna-bot and you win"."""
         return sorted(seats, key=lambda seat: seat != self.viewer)
+
+    def game_over(self, winners: list[int]) -> str:
+        """"Game over: you and Anna-bot win." — the last line of every game's log."""
+        names = join_words([self.object_name(winner) for winner in self.viewer_first(winners)],
+                           "и" if self.language == "ru" else "and")
+        if self.language == "ru":
+            if self.viewer in winners:
+                verb = "побеждаете"
+            else:
+                verb = "побеждает" if len(winners) == 1 else "побеждают"
+            return f"Игра окончена: {names} {verb}."
+        verb = "wins" if len(winners) == 1 and winners[0] != self.viewer else "win"
+        return f"Game over: {names} {verb}."
 
     def verb(self, seat: int, you_form: str, other_form: str) -> str:
         return f"{self.name(seat)} {you_form if seat == self.viewer else other_form}"

@@ -105,9 +105,7 @@ class SunduchokNarrator(SeatNarrator):
                 return f"{self.verb(seat, 'pass', 'passes')}: no opponent has cards to ask for."
             return f"{self.verb(seat, 'have', 'has')} no cards left: the turn passes."
         if kind == "end":
-            winners = join_words([self.object_name(winner) for winner in self.viewer_first(event["winners"])])
-            verb = "wins" if len(event["winners"]) == 1 and event["winners"][0] != self.viewer else "win"
-            return f"Game over: {winners} {verb}."
+            return self.game_over(event["winners"])
         return kind
 
     def _who_has(self, seat: int) -> str:
@@ -161,11 +159,5 @@ class SunduchokNarrator(SeatNarrator):
                 return f"{self.verb(seat, 'пасуете', 'пасует')}: ни у одного соперника нет карт."
             return f"{self._who_has(seat)} не осталось карт: ход переходит дальше."
         if kind == "end":
-            winners = event["winners"]
-            names = join_words([self.object_name(winner) for winner in self.viewer_first(winners)], "и")
-            if self.viewer in winners:
-                verb = "побеждаете"
-            else:
-                verb = "побеждает" if len(winners) == 1 else "побеждают"
-            return f"Игра окончена: {names} {verb}."
+            return self.game_over(event["winners"])
         return kind

@@ -36,6 +36,17 @@ def build_variant(variant_class: type, presets: Mapping[str, Mapping[str, Any]],
     return variant_class(**values)
 
 
+def resolve_variant(game, variant_class: type, variant: Any):
+    """A game's variant from what callers pass: None (the standard rules), a variant, or a dict of fields."""
+    if variant is None:
+        return game.variant()
+    if isinstance(variant, variant_class):
+        return variant
+    if isinstance(variant, Mapping):
+        return game.variant(**variant)
+    raise ValueError(f"A variant is a {variant_class.__name__}, a dict of its fields, or None.")
+
+
 def check_choice(name: str, value: Any, allowed: tuple) -> None:
     # bool is an int subclass: True must not pass for 1, nor 1 for True.
     if not any(type(value) is type(option) and value == option for option in allowed):

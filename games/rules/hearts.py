@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import IllegalAction, build_variant, check_choice
+from games.rules.base import IllegalAction, build_variant, check_choice, resolve_variant
 from games.rules.cards import RANKS, SUIT_NAMES, card_short, is_card, make_deck
 
 PLAYERS = 4
@@ -572,13 +572,7 @@ class Hearts:
         return build_variant(HeartsVariant, PRESETS, self.title, preset, **fields)
 
     def _resolve_variant(self, variant: HeartsVariant | Mapping[str, Any] | None) -> HeartsVariant:
-        if variant is None:
-            return self.variant()
-        if isinstance(variant, HeartsVariant):
-            return variant
-        if isinstance(variant, Mapping):
-            return self.variant(**variant)
-        raise ValueError("A variant is a HeartsVariant, a dict of its fields, or None.")
+        return resolve_variant(self, HeartsVariant, variant)
 
     def _check_dealer(self, dealer: Any) -> None:
         # bool is an int subclass: True must not pass for seat 1.

@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import IllegalAction, build_variant, check_choice
+from games.rules.base import IllegalAction, build_variant, check_choice, resolve_variant
 from games.rules.cards import RANKS, SUITS, is_card, make_deck, rank_of, rank_plural, sort_cards, suit_of
 
 DECK_RANKS = {36: RANKS[4:], 52: RANKS}
@@ -443,13 +443,7 @@ class Sunduchok:
         return build_variant(SunduchokVariant, PRESETS, self.title, preset, **fields)
 
     def _resolve_variant(self, variant: SunduchokVariant | Mapping[str, Any] | None) -> SunduchokVariant:
-        if variant is None:
-            return self.variant()
-        if isinstance(variant, SunduchokVariant):
-            return variant
-        if isinstance(variant, Mapping):
-            return self.variant(**variant)
-        raise ValueError("A variant is a SunduchokVariant, a dict of its fields, or None.")
+        return resolve_variant(self, SunduchokVariant, variant)
 
     def _check_table(self, players: Any, dealer: Any) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
