@@ -116,3 +116,27 @@ def test_the_match_ends_after_the_deal_that_reaches_fifty_and_the_lowest_total_w
     while wrong.deal_number == 2:
         wrong = wrong.apply(wrong.legal_actions()[0])
     assert not wrong.is_over and wrong.scores == [26, 25, 27, 26]
+
+
+@pytest.mark.django_db
+def test_the_pass_question_is_played_on_the_lesson_page_wrong_then_right(client):
+    from django.urls import reverse
+
+    from tutorials.documents import parse_document
+    from tutorials.services import lessons_import, preset_sync_builtin
+
+    preset_sync_builtin()
+    lessons_import(documents=[parse_document(DOCUMENTS["pass-cycle"], source="pass-cycle.json")], overwrite=True)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    number = next(step for slug, step in questions() if slug == "pass-cycle")
+    state, step = position("pass-cycle", number)
+    page = client.get(reverse("lesson", args=["hearts", "pass-cycle"]) + f"?step={number}").content.decode()
+    assert 'name="cards"' in page and " checked" not in page.split('class="move-form')[1]   # no answer given away
+    url = reverse("lesson_answer", args=["hearts", "pass-cycle"])
+    right = answers_of(step["payload"])[0]["cards"]
+    wrong = next(action["cards"] for action in state.legal_actions() if not is_right_answer(state, step["payload"], action))
+    post = {"step": number, "move": 0, "type": "pass"}
+    retry = client.post(url, {**post, "cards": wrong})
+    assert retry.status_code == 200 and "Not this move" in retry.content.decode()
+    moved_on = client.post(url, {**post, "cards": right})
+    assert moved_on.status_code == 302 and moved_on.url.endswith(f"?step={number + 1}")
