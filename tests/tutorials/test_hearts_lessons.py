@@ -134,7 +134,8 @@ def test_the_pass_question_is_played_on_the_lesson_page_wrong_then_right(client)
     assert 'name="cards"' in page and " checked" not in page.split('class="move-form')[1]   # no answer given away
     url = reverse("lesson_answer", args=["hearts", "pass-cycle"])
     right = answers_of(step["payload"])[0]["cards"]
-    wrong = next(action["cards"] for action in state.legal_actions() if not is_right_answer(state, step["payload"], action))
+    wrong = next(action["cards"] for action in state.legal_actions()
+                 if not is_right_answer(state, step["payload"], action))
     post = {"step": number, "move": 0, "type": "pass"}
     retry = client.post(url, {**post, "cards": wrong})
     assert retry.status_code == 200 and "Not this move" in retry.content.decode()
