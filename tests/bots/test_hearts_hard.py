@@ -140,8 +140,24 @@ def test_it_passes_the_queen_of_spades_with_short_spades(seed):
     assert decision.reason.key == "pass" and decision.reason.params["motive"] == "queen"
 
 
+def moon_race_after_a_pass():
+    """MOON_RACE, reached through a pass to the left in which seat 0 gave seat 1 the A♦ K♦ Q♦ (seat
+    1 gave the 2♦ 3♦ 4♦, seat 2 the 6♦ 7♦ 8♦, seat 3 the 5♣ 6♣ 7♣): seat 0 knows where its
+    diamonds went, and that it must discard the A♥ on them if seat 1 keeps the lead."""
+    given = ["AD KD QD", "2D 3D 4D", "6D 7D 8D", "5C 6C 7C"]
+    before = [[card for card in hand if card not in given[(seat - 1) % 4].split()] + given[seat].split()
+              for seat, hand in enumerate(MOON_RACE)]
+    state = GAME.from_deal(hands=before, stock=[], dealer=3)
+    for cards in given:
+        state = state.apply(give(*cards.split()))
+    assert [sorted(state.view(seat)["hand"]) for seat in range(4)] == [sorted(hand) for hand in MOON_RACE]
+    for card in (MOON_RACE_TRICKS + "  9H 3H 8H").split():
+        state = state.apply(play(card))
+    return state
+
+
 def test_it_stops_a_moon_that_the_medium_bot_lets_through():
-    state = scripted(MOON_RACE, MOON_RACE_TRICKS + "  9H 3H 8H")
+    state = moon_race_after_a_pass()
     assert state.current_player == 0 and state.view(0)["points_taken"] == [0, 21, 0, 0]
     hard = decide(state)
     assert hard.action == play("AH")
@@ -159,8 +175,8 @@ def test_it_shoots_the_moon_when_it_is_on():
 
 
 def test_the_expected_points_are_a_fair_rating():
-    """The card it plays is the one its own rating puts lowest, and its reason says so."""
-    state = scripted(MOON_RACE, MOON_RACE_TRICKS + "  9H 3H 8H")
+    """Taking the trick with the A♥ rates better than ducking once seat 1 may shoot the moon."""
+    state = moon_race_after_a_pass()
     knowledge = DealKnowledge(state.view(0))
     totals, samples = HardBot.rate(knowledge, [card_number("2H"), card_number("AH")], random.Random(0), threat=1)
     duck, take = (total[0] / samples for total in totals)
@@ -180,3 +196,21 @@ def test_the_moon_choice_leaves_the_shooter_best_placed(level, totals, choice):
     state = moon_choice_position(totals)
     decision = decide(state, get_bot("hearts", level))
     assert decision.action == {"type": "moon", "choice": choice}
+
+
+def test_it_tells_a_random_player_from_players_of_habit():
+    """After a deal with medium bots in seats 0-2 and a random one in seat 3, seat 0 judges seat 3
+    the one that plays at random (the log of the first deal is in the view of the second)."""
+    bots = [MEDIUM, MEDIUM, MEDIUM, get_bot("hearts", "easy")]
+    judged = []
+    for seed in range(5):
+        state = GAME.new_game(4, seed=seed)
+        rng = random.Random(seed)
+        while state.view(None)["deal_number"] == 1:
+            seat = state.current_player
+            state = state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
+        judged.append(DealKnowledge(state.view(0)).randomness)
+    assert all(randomness[0] == 0 for randomness in judged)
+    assert all(randomness[3] > max(randomness[1], randomness[2]) for randomness in judged)
+    assert sum(randomness[3] for randomness in judged) / 5 > 0.7
+    assert max(max(randomness[1], randomness[2]) for randomness in judged) < 0.3

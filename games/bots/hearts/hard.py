@@ -5,7 +5,9 @@ went. For a card decision it draws deals of the hidden cards consistent with all
 sampler) and, on each, plays every distinct legal card followed by the rest of the deal with the
 heuristic player in every seat (playout.play_out); it plays the card that costs it the fewest points
 on average. The same deals rate every card, so their differences are not noise of the deals. Not
-every opponent plays by habit: in the rollouts a share of the others' cards are random legal ones.
+every opponent plays by habit: each play of this match that the cards a seat played later can
+check against the habits either fits them or not (see knowledge), and the rollouts let a seat play
+a random legal card as often as it seems to play at random.
 
 The moon enters through the rollouts, where a moon of our own counts -26 and another seat's +26.
 Once every point so far is ours, it also rates each card with itself playing for the moon (taking
@@ -45,7 +47,6 @@ PASS_POOL = 6               # passes are drawn from this many of the most passab
 MOON_ALERT = 10             # an opponent with every point so far and at least this many may be shooting
 MOON_THREAT_SHARE = 0.5     # the share of rollouts in which such an opponent plays for the moon
 ALL_SEATS = 0b1111
-NOISE = 0.2                 # the share of the others' rollout plays that are random legal cards
 MOON_MARGIN = 1.0           # our own moon attempt must save this many points on average
 
 
@@ -102,7 +103,8 @@ class HardBot(Bot):
                     kept = [number for number in cards[seat] if number not in passes[seat]]
                     hands.append(hand_of(kept + passes[giver]))
                 leader = next(seat for seat in range(4) if hands[seat][0] and hands[seat][0][0] == 0)
-                points = play_out(hands, leader, [], [0, 0, 0, 0], False, True, True, -1, rules, -1, 0, NOISE, rng, me)
+                points = play_out(hands, leader, [], [0, 0, 0, 0], False, True, True, -1, rules, -1, 0,
+                                  knowledge.randomness, rng)
                 totals[index] += cost(points, me, moon)
         return totals, samples
 
@@ -153,7 +155,7 @@ class HardBot(Bot):
                     points = play_out(hands, knowledge.leader, list(knowledge.trick), list(knowledge.points),
                                       knowledge.broken, knowledge.first, knowledge.queen_out,
                                       me if mode else normal_shooter, rules, card, blockers[mode],
-                                      NOISE, rng, me)
+                                      knowledge.randomness, rng)
                     totals[index][mode] += cost(points, me, moon)
         return totals, samples
 

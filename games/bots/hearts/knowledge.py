@@ -5,16 +5,32 @@ a seat that did not follow suit holds none of that suit; a heart led before hear
 shows a hand of hearts only; under the clean first trick, a heart or the queen of spades on the
 first trick shows a hand of nothing else. On top of that the seat knows its own pass: the cards it
 passed are in the receiver's hand until they are played. All cards are numbers (see playout).
+
+It also judges how each other seat plays. A card played is checked against the habits of
+playout.choose with the cards that seat played later in the same deal, which it held at the time:
+a lead of the 9♦ followed later by the 4♦, or a low club discarded while the queen of spades was
+still in that hand, is not what habits do. Each check that fits or fails moves the odds that the
+seat plays at random; the hard bot's rollouts let it play that much at random.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any
 
-from games.bots.hearts.playout import HEARTS, QUEEN_OF_SPADES, Rules, card_number, card_points, hand_of
+from games.bots.hearts.playout import HEARTS, QUEEN, QUEEN_OF_SPADES, SPADES, Rules, card_number, card_points, hand_of
 
 FULL_MASK = (1 << 52) - 1
+# How likely a seat is, before any evidence, to play at random rather than by habit.
+RANDOM_PRIOR = 0.2
+# Each play that can be checked against the habits of playout.choose — because the seat later
+# played cards it must have held then — either fits them or shows a card the habits would have
+# preferred. How often that shows: rarely for a player of habits (another bot or a person may still
+# differ from them), about every other time for one playing at random.
+CONTRADICTED = {"habit": 0.03, "random": 0.5}
+LOG_ODDS_CONTRADICTED = math.log(CONTRADICTED["random"] / CONTRADICTED["habit"])
+LOG_ODDS_FITTING = math.log((1 - CONTRADICTED["random"]) / (1 - CONTRADICTED["habit"]))
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * suit) for suit in range(4))
 HEARTS_AND_QUEEN = SUIT_MASKS[HEARTS] | 1 << QUEEN_OF_SPADES
 PASS_OFFSETS = {"left": 1, "right": 3, "across": 2}
@@ -46,6 +62,7 @@ class DealKnowledge:
         self.possible = [FULL_MASK] * 4                 # cards each seat may still hold
         self.voids: list[Void] = []
         self._replay(view["log"])
+        self.randomness = self._judge_players(view["log"])
         for seat in range(4):
             self.possible[seat] &= ~self.played
         # Our own pass: those cards sit in the receiver's hand until played.
@@ -82,6 +99,41 @@ class DealKnowledge:
                 first = False
             elif kind == "hearts-broken":
                 broken = True
+
+    def _judge_players(self, log: list[dict]) -> list[float]:
+        """How likely each other seat is to play at random, from its plays this match checked
+        against the habits with the cards it played later in the same deal."""
+        odds = [math.log(RANDOM_PRIOR / (1 - RANDOM_PRIOR))] * 4
+        plays: list[tuple[int, int, tuple]] = []      # (seat, card, the trick as it was) of one deal
+        placed, led, win_rank, points, first, queen_out = 0, -1, -1, 0, True, True
+        for event in [*log, {"type": "deal"}]:
+            kind = event["type"]
+            if kind == "deal":
+                later: list[list[int]] = [[], [], [], []]
+                for seat, number, trick in reversed(plays):
+                    if seat != self.seat:
+                        verdict = habit_fits(number, trick, later[seat], self.rules.clean_first_trick)
+                        if verdict is not None:
+                            odds[seat] += LOG_ODDS_FITTING if verdict else LOG_ODDS_CONTRADICTED
+                    later[seat].append(number)
+                plays = []
+                placed, first, queen_out = 0, True, True
+            elif kind == "trick":
+                placed, first = 0, False
+            elif kind == "play":
+                number = card_number(event["card"])
+                suit, rank = divmod(number, 13)
+                if placed == 0:
+                    led, win_rank, points = suit, -1, 0
+                plays.append((event["seat"], number, (placed, led, win_rank, points, first, queen_out)))
+                if suit == led:
+                    win_rank = max(win_rank, rank)
+                points += card_points(number)
+                queen_out = queen_out and number != QUEEN_OF_SPADES
+                placed += 1
+        chances = [1 / (1 + math.exp(-value)) for value in odds]
+        chances[self.seat] = 0.0
+        return chances
 
     def _void(self, seat: int, suit: int) -> None:
         if self.possible[seat] & SUIT_MASKS[suit]:
@@ -125,3 +177,39 @@ class DealKnowledge:
                 win_rank, win_seat = number % 13, seat
             points += card_points(number)
         return len(self.trick), led, win_rank, win_seat, points
+
+
+def habit_fits(number: int, trick: tuple, later: list[int], clean_first: bool) -> bool | None:
+    """Whether a play fits the habits of playout.choose given `later`, cards the seat played later
+    in the deal (so held at the time): False when the habits would have preferred one of those,
+    None when they cannot tell. `trick` is (cards placed, led suit, its highest rank so far, points
+    on the table, first trick, queen of spades still out) before the play."""
+    placed, led, win_rank, points, first, queen_out = trick
+    suit, rank = divmod(number, 13)
+    if placed and suit != led:
+        # A discard: the queen of spades first, then the ace and king of spades while she is out,
+        # then the highest card, hearts counting four ranks higher.
+        if not later or (first and clean_first):
+            return None
+
+        def priority(card: int) -> int:
+            if card == QUEEN_OF_SPADES:
+                return 100
+            card_suit, card_rank = divmod(card, 13)
+            if card_suit == SPADES and card_rank > QUEEN and queen_out:
+                return 50 + card_rank
+            return card_rank + (4 if card_suit == HEARTS else 0)
+
+        return not any(priority(card) > priority(number) for card in later)
+    same = [card % 13 for card in later if card // 13 == suit]
+    if first or not same or (suit == SPADES and QUEEN in [rank, *same]):
+        return None
+    if placed == 0:
+        return min(same) > rank                 # the habits lead the lowest card of the suit
+    if placed == 3 and not points:
+        return None                             # shedding the highest card: its exceptions are many
+    below = [card for card in same if card < win_rank]
+    if rank > win_rank:
+        # Over the trick: the habits would have stayed under it, or played their lowest card over it.
+        return not below and (placed == 3 or min(same) > rank)
+    return not any(rank < card < win_rank for card in below)       # under it: the highest card under

@@ -205,13 +205,13 @@ def _discard(hand: Hand, seat: int, first: bool, queen_out: bool, shooter: int, 
 
 def play_out(hands: list[Hand], leader: int, trick: list[int], points: list[int], broken: bool, first: bool,
              queen_out: bool, shooter: int, rules: Rules, card: int = -1, blockers: int = 0,
-             noise: float = 0.0, rng: random.Random | None = None, me: int = -1) -> list[int]:
+             noise: list[float] | None = None, rng: random.Random | None = None) -> list[int]:
     """Play the deal to its end (every seat by `choose`) and return each seat's points before the moon.
 
     `hands`, `trick` and `points` are changed in place: pass copies. `trick` holds the cards already
     on the table, led by `leader`; `card`, when given, is the next card played (the one being rated).
-    With `noise`, every seat but `me` plays a random legal card instead with that probability (drawn
-    from `rng`): not every opponent plays by habit.
+    With `noise` (a chance per seat), a seat plays a random legal card instead with its chance (drawn
+    from `rng`): not every player plays by habit.
     """
     queen_breaks, any_heart, clean_first = rules.queen_breaks, rules.any_heart_breaks, rules.clean_first_trick
     while True:
@@ -231,7 +231,7 @@ def play_out(hands: list[Hand], leader: int, trick: list[int], points: list[int]
             if card >= 0:
                 suit, rank = divmod(card, 13)
                 card = -1
-            elif noise and seat != me and rng.random() < noise:
+            elif noise and noise[seat] and rng.random() < noise[seat]:
                 suit, rank = random_card(hand, placed, led, broken, first, clean_first, rng)
             else:
                 suit, rank, _ = choose(hand, seat, placed, led, win_rank, (leader + win_place) & 3, trick_points,
