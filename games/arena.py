@@ -15,7 +15,9 @@ follows the preset's cycle from block to block, so every direction gets its shar
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
+import multiprocessing
 import random
 import time
 from collections.abc import Sequence
@@ -90,10 +92,11 @@ POINTS_PER_DEAL = {"hearts": _one_direction}
 
 
 def play_match(game_key: str, players: int, levels: Sequence[str], games: int, seed: int,
-               preset: str = "standard") -> MatchResult | PointsResult:
+               preset: str = "standard", workers: int = 1) -> MatchResult | PointsResult:
     """Play `games` games between bots of the given levels, one per seat; ValueError for a bad set-up.
 
-    For a game scored in points per deal, each game is one deal and the result a PointsResult.
+    For a game scored in points per deal, each game is one deal and the result a PointsResult; its
+    deals may be shared out among `workers` processes (the results do not depend on how many).
     """
     game = get_game(game_key)
     levels = list(levels)
@@ -107,10 +110,12 @@ def play_match(game_key: str, players: int, levels: Sequence[str], games: int, s
         raise ValueError(f"Unknown bot level '{unknown[0]}' (known: {', '.join(LEVELS)}).")
     if games < 1:
         raise ValueError("Play at least one game.")
+    if workers < 1:
+        raise ValueError("Use at least one worker.")
     variant = game.variant(preset)
     bots = [get_bot(game_key, level) for level in levels]
     if game_key in POINTS_PER_DEAL:
-        return _play_deals(game, game_key, variant, levels, bots, games, seed, preset)
+        return _play_deals(game_key, variant, levels, games, seed, preset, workers)
     wins = [0.0] * players
     times: list[list[float]] = [[] for _ in range(players)]
     seeds = random.Random(seed)
@@ -146,40 +151,32 @@ def play_match(game_key: str, players: int, levels: Sequence[str], games: int, s
     return MatchResult(game_key=game_key, preset=preset, players=players, games=games, seed=seed, bots=results)
 
 
-def _play_deals(game, game_key: str, variant, levels: list[str], bots: list, games: int, seed: int,
-                preset: str) -> PointsResult:
+def _play_deals(game_key: str, variant, levels: list[str], games: int, seed: int, preset: str,
+                workers: int) -> PointsResult:
     players = len(levels)
-    points: list[list[int]] = [[] for _ in range(players)]
-    moons = [0] * players
-    times: list[list[float]] = [[] for _ in range(players)]
     seeds = random.Random(seed)
+    plan = []
     for number in range(games):
         block, rotation = divmod(number, players)
         if rotation == 0:
             deal_seed = seeds.getrandbits(64)
-            deal_variant = POINTS_PER_DEAL[game_key](variant, block)
-        rng = random.Random(seeds.getrandbits(64))
-        seat_to_position = [(seat - rotation) % players for seat in range(players)]
-        state = game.new_game(players, seed=deal_seed, variant=deal_variant, dealer=block % players)
-        start_scores = state.scores
-        decisions = 0
-        while not state.is_over and state.scores == start_scores:
-            seat = state.current_player
-            position = seat_to_position[seat]
-            view, legal_actions = state.view(seat), state.legal_actions()
-            started = time.perf_counter()
-            decision = bots[position].decide(view, legal_actions, rng)
-            times[position].append((time.perf_counter() - started) * 1000)
-            state = state.apply(decision.action)
-            decisions += 1
-            if decisions > MAX_DECISIONS_PER_GAME:
-                raise RuntimeError(f"Deal {number + 1} (deal seed {deal_seed}) did not end "
-                                   f"after {MAX_DECISIONS_PER_GAME} decisions.")
-        deal_end = next(event for event in state.log if event["type"] == "deal-end")
-        for seat in range(players):
-            points[seat_to_position[seat]].append(deal_end["points"][seat])
-        if deal_end.get("moon") is not None:
-            moons[seat_to_position[deal_end["moon"]]] += 1
+        plan.append((number, block, rotation, deal_seed, seeds.getrandbits(64)))
+    play = functools.partial(_play_deal, game_key, variant, tuple(levels))
+    if workers > 1:
+        # The deals are independent and seeded in advance: the same results in any number of processes.
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            outcomes = pool.map(play, plan, chunksize=players)
+    else:
+        outcomes = [play(deal) for deal in plan]
+    points: list[list[int]] = [[] for _ in range(players)]
+    moons = [0] * players
+    times: list[list[float]] = [[] for _ in range(players)]
+    for deal_points, moon, deal_times in outcomes:
+        for position in range(players):
+            points[position].append(deal_points[position])
+            times[position].extend(deal_times[position])
+        if moon is not None:
+            moons[moon] += 1
     results = []
     for position, level in enumerate(levels):
         mean, deviation, interval = mean_interval(points[position])
@@ -190,6 +187,42 @@ def _play_deals(game, game_key: str, variant, levels: list[str], bots: list, gam
                                  worst_ms=max(times[position], default=0.0)))
     return PointsResult(game_key=game_key, preset=preset, players=players, games=games, seed=seed,
                         bots=tuple(results))
+
+
+def _play_deal(game_key: str, variant, levels: tuple[str, ...],
+               deal: tuple[int, int, int, int, int]) -> tuple[list[int], int | None, list[list[float]]]:
+    """One deal with the line-up rotated: the points, the moon's shooter (if any) and the decision
+    times, by position in the line-up."""
+    number, block, rotation, deal_seed, rng_seed = deal
+    game = get_game(game_key)
+    players = len(levels)
+    bots = [get_bot(game_key, level) for level in levels]
+    rng = random.Random(rng_seed)
+    # Line-up position `position` sits in seat (position + rotation) % players.
+    seat_to_position = [(seat - rotation) % players for seat in range(players)]
+    state = game.new_game(players, seed=deal_seed, variant=POINTS_PER_DEAL[game_key](variant, block),
+                          dealer=block % players)
+    start_scores = state.scores
+    times: list[list[float]] = [[] for _ in range(players)]
+    decisions = 0
+    while not state.is_over and state.scores == start_scores:
+        seat = state.current_player
+        position = seat_to_position[seat]
+        view, legal_actions = state.view(seat), state.legal_actions()
+        started = time.perf_counter()
+        decision = bots[position].decide(view, legal_actions, rng)
+        times[position].append((time.perf_counter() - started) * 1000)
+        state = state.apply(decision.action)
+        decisions += 1
+        if decisions > MAX_DECISIONS_PER_GAME:
+            raise RuntimeError(f"Deal {number + 1} (deal seed {deal_seed}) did not end "
+                               f"after {MAX_DECISIONS_PER_GAME} decisions.")
+    deal_end = next(event for event in state.log if event["type"] == "deal-end")
+    points = [0] * players
+    for seat in range(players):
+        points[seat_to_position[seat]] = deal_end["points"][seat]
+    moon = seat_to_position[deal_end["moon"]] if deal_end.get("moon") is not None else None
+    return points, moon, times
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, tuple[float, float]]:

@@ -41,6 +41,16 @@ def test_the_same_seed_gives_the_same_match():
     assert outcome(5) == outcome(5)
 
 
+def test_workers_share_out_the_deals_without_changing_the_result():
+    def outcome(workers):
+        result = play_match("hearts", 4, ["medium", "easy", "medium", "easy"], games=8, seed=6, workers=workers)
+        return [(bot.mean, bot.moons, bot.decisions) for bot in result.bots]
+
+    assert outcome(1) == outcome(2)
+    with pytest.raises(ValueError, match="at least one worker"):
+        play_match("hearts", 4, ["easy"] * 4, games=1, seed=1, workers=0)
+
+
 def test_seats_rotate_and_the_pass_direction_follows_the_cycle(monkeypatch):
     """Four games of a block are one deal with the line-up rotated; blocks cycle the pass direction."""
     seen = []

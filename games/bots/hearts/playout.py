@@ -4,7 +4,7 @@ A card is `suit * 13 + rank` (suits C D H S = 0..3, ranks 2..A = 0..12) and a ha
 ascending lists of ranks, one per suit. The heuristic player (`choose`) is the medium bot's play and
 the policy of the hard bot's rollouts, for every seat. It looks only at what its seat may know: its
 own hand, the trick on the table and public facts (hearts broken, the queen of spades still out,
-who took points). `play_out` plays a deal to its end with it, far faster than the engine, which it
+a seat playing for the moon). `play_out` plays a deal to its end with it, far faster than the engine, which it
 mirrors rule for rule (following suit, leading hearts, the first trick, breaking hearts).
 """
 
@@ -17,7 +17,6 @@ from typing import Any
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 QUEEN, KING, ACE = 10, 11, 12
 QUEEN_OF_SPADES = SPADES * 13 + QUEEN
-TWO_OF_CLUBS = CLUBS * 13
 SUIT_LETTERS = "CDHS"
 RANK_CODES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_NUMBERS = {code: number for number, code in enumerate(RANK_CODES)}

@@ -19,13 +19,16 @@ class Command(BaseCommand):
                             help="games to play (default 100); for Hearts each game is one deal")
         parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots' choices")
         parser.add_argument("--preset", default="standard", help="rule preset (default standard)")
+        parser.add_argument("--workers", type=int, default=1,
+                            help="processes sharing out the deals of a game scored per deal (default 1)")
 
     def handle(self, *args, **options) -> None:
         levels = [level.strip() for level in options["bots"].split(",") if level.strip()]
         players = options["players"] if options["players"] is not None else len(levels)
         try:
             result = play_match(options["game"], players=players, levels=levels,
-                                games=options["games"], seed=options["seed"], preset=options["preset"])
+                                games=options["games"], seed=options["seed"], preset=options["preset"],
+                                workers=options["workers"])
         except ValueError as error:
             raise CommandError(str(error)) from error
         self.stdout.write(format_result(result))
