@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from games.narration.reasons import RussianSeats, say_reason
 from games.narration.words import (
     MASCULINE_RANKS_RU,
     RANK_GENITIVE_SINGULAR_RU,
     SUIT_GENITIVE_RU,
     card_name,
-    sentence,
 )
 from games.rules.cards import SUIT_NAMES, rank_of, suit_of
 
@@ -137,17 +137,7 @@ class _English:
         return None
 
 
-class _Russian:
-    def __init__(self, narrator) -> None:
-        self.narrator = narrator
-
-    def of(self, seat: int) -> str:
-        """After "у": "вас", "игрока Анна-бот"."""
-        return "вас" if seat == self.narrator.viewer else self.narrator.player_ru(seat, "genitive")
-
-    def to(self, seat: int) -> str:
-        """After "к": "вам", "игроку Анна-бот"."""
-        return "вам" if seat == self.narrator.viewer else self.narrator.player_ru(seat, "dative")
+class _Russian(RussianSeats):
 
     def winning(self, p: dict[str, Any]) -> str:
         """The card now winning the trick and its player: "король треф у игрока Анна-бот"."""
@@ -225,14 +215,7 @@ SPEAKERS: dict[str, Callable] = {"en": _English, "ru": _Russian}
 
 
 def explain(reason: dict[str, Any] | None, narrator) -> str:
-    """The reason as one sentence in the narrator's language; "" for none or an unknown shape."""
-    if not reason:
-        return ""
-    key, params = reason.get("key"), reason.get("params", {})
-    if key == "random":
-        return RANDOM_REASONS[narrator.language].get(params.get("action"), "")
-    text = SPEAKERS[narrator.language](narrator).say(key, params)
-    return sentence(text) if text else ""
+    return say_reason(reason, narrator, SPEAKERS, RANDOM_REASONS)
 
 
 __all__ = ["RANDOM_REASONS", "explain"]

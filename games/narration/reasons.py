@@ -95,7 +95,9 @@ class _English:
         return None
 
 
-class _Russian:
+class RussianSeats:
+    """Seats in Russian reasons, the reader as "вы": what every game's Russian reasons share."""
+
     def __init__(self, narrator) -> None:
         self.narrator = narrator
 
@@ -106,6 +108,9 @@ class _Russian:
     def to(self, seat: int) -> str:
         """After "к": "вам", "игроку Анна-бот"."""
         return "вам" if seat == self.narrator.viewer else self.narrator.player_ru(seat, "dative")
+
+
+class _Russian(RussianSeats):
 
     def answer_of(self, seat: int) -> str:
         return "ваш ответ" if seat == self.narrator.viewer else f"ответ {self.narrator.player_ru(seat, 'genitive')}"
@@ -182,13 +187,18 @@ def rank_count(rank: str, count: int) -> str:
 SPEAKERS: dict[str, Callable] = {"en": _English, "ru": _Russian}
 
 
-def explain(reason: dict[str, Any] | None, narrator) -> str:
-    """The reason as one sentence in the narrator's language; "" for none or an unknown shape."""
+def say_reason(reason: dict[str, Any] | None, narrator, speakers: dict[str, Callable],
+               random_reasons: dict[str, dict[str, str]]) -> str:
+    """A game's reason as one sentence in the narrator's language; "" for none or an unknown shape."""
     if not reason:
         return ""
     key, params = reason.get("key"), reason.get("params", {})
     if key == "random":
-        return RANDOM_REASONS[narrator.language].get(params.get("action"), "")
-    text = SPEAKERS[narrator.language](narrator).say(key, params)
+        return random_reasons[narrator.language].get(params.get("action"), "")
+    text = speakers[narrator.language](narrator).say(key, params)
     return sentence(text) if text else ""
+
+
+def explain(reason: dict[str, Any] | None, narrator) -> str:
+    return say_reason(reason, narrator, SPEAKERS, RANDOM_REASONS)
 
