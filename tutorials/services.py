@@ -93,6 +93,26 @@ BUILTIN_PRESET_TEXTS: dict[str, dict[str, dict[str, str]]] = {
             "description_ru": "Правила OpenSpiel, для сверки: червы открывает любая сыгранная черва или дама пик.",
         },
     },
+    "rooster": {
+        "standard": {
+            "name_en": "Standard", "name_ru": "Стандартные правила",
+            "description_ru": "По шесть карт; ходят одной картой или несколькими одной масти; пики > червы > бубны "
+                              "> трефы.",
+        },
+        "single-lead": {
+            "name_en": "One card per attack", "name_ru": "Ход одной картой",
+            "description_ru": "Каждый ход — одна карта: несколькими картами одной масти ходить нельзя.",
+        },
+        "rank-lead": {
+            "name_en": "Lead by rank (as in Durak)", "name_ru": "Ход по достоинству (как в Дураке)",
+            "description_ru": "Ходят одной картой или несколькими одного достоинства, как в Дураке, а не одной "
+                              "масти.",
+        },
+        "short-hands": {
+            "name_en": "Four cards each", "name_ru": "По четыре карты",
+            "description_ru": "Раздают и добирают до четырёх карт: партии короче.",
+        },
+    },
 }
 
 

@@ -2,9 +2,10 @@
 
 from games.rules.base import IllegalAction
 from games.rules.hearts import HEARTS
+from games.rules.rooster import ROOSTER
 from games.rules.sunduchok import SUNDUCHOK
 
-GAMES = {game.key: game for game in (SUNDUCHOK, HEARTS)}
+GAMES = {game.key: game for game in (SUNDUCHOK, HEARTS, ROOSTER)}
 
 
 def get_game(key: str):

@@ -51,3 +51,21 @@ def check_choice(name: str, value: Any, allowed: tuple) -> None:
     # bool is an int subclass: True must not pass for 1, nor 1 for True.
     if not any(type(value) is type(option) and value == option for option in allowed):
         raise ValueError(f"Variant field '{name}' must be one of {', '.join(map(repr, allowed))}, not {value!r}.")
+
+
+def copy_json(value: Any) -> Any:
+    """A copy of a JSON-like value that shares no list or dict with it, so that nothing handed out
+    can change a state."""
+    if isinstance(value, dict):
+        return {key: copy_json(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [copy_json(item) for item in value]
+    return value
+
+
+def event_for(event: dict, seat: int | None) -> dict:
+    """A logged event as `seat` sees it: its "private" part only for the seat it happened to."""
+    public = {key: copy_json(value) for key, value in event.items() if key != "private"}
+    if "private" in event and seat is not None and event.get("seat") == seat:
+        public.update(copy_json(event["private"]))
+    return public

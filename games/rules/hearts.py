@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import IllegalAction, build_variant, check_choice, resolve_variant
+from games.rules.base import IllegalAction, build_variant, check_choice, copy_json, event_for, resolve_variant
 from games.rules.cards import RANKS, SUIT_NAMES, card_short, is_card, make_deck
 
 PLAYERS = 4
@@ -144,7 +144,7 @@ class HeartsState:
 
     @property
     def log(self) -> list[dict]:
-        return [_event_for(event, None) for event in self.events]
+        return [event_for(event, None) for event in self.events]
 
     @property
     def pass_direction(self) -> str:
@@ -231,7 +231,7 @@ class HeartsState:
             "scores": self.scores,
             "current_player": self.turn,
             "phase": self.phase if self.turn is not None else None,
-            "log": [_event_for(event, seat) for event in self.events],
+            "log": [event_for(event, seat) for event in self.events],
             "is_over": self.is_over,
             "winners": self.winners,
         }
@@ -264,7 +264,7 @@ class HeartsState:
             "turn": self.turn,
             "phase": self.phase,
             "winners": list(self.winner_seats),
-            "events": [_copy_json(event) for event in self.events],
+            "events": [copy_json(event) for event in self.events],
         }
 
     # -- checking actions ------------------------------------------------------------------
@@ -332,24 +332,6 @@ def _parse(action: Any) -> tuple[str, Any]:
 
 def _shown(value: Any) -> str:
     return value if isinstance(value, str) else repr(value)
-
-
-def _copy_json(value: Any) -> Any:
-    """A copy of a JSON-like value that shares no list or dict with it, so that nothing handed out
-    can change a state."""
-    if isinstance(value, dict):
-        return {key: _copy_json(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_copy_json(item) for item in value]
-    return value
-
-
-def _event_for(event: dict, seat: int | None) -> dict:
-    """The event as `seat` sees it: its private part only for the seat it happened to."""
-    public = {key: _copy_json(value) for key, value in event.items() if key != "private"}
-    if "private" in event and seat is not None and event.get("seat") == seat:
-        public.update(_copy_json(event["private"]))
-    return public
 
 
 class _Table:
@@ -624,7 +606,7 @@ class Hearts:
             last_trick=last_trick, tricks=tuple(tuple(pile) for pile in data["tricks"]),
             hearts_broken=data["hearts_broken"], totals=tuple(data["totals"]), turn=data["turn"],
             phase=data["phase"], winner_seats=tuple(data["winners"]),
-            events=tuple(_copy_json(event) for event in data["events"]),
+            events=tuple(copy_json(event) for event in data["events"]),
         )
 
 

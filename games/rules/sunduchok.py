@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import IllegalAction, build_variant, check_choice, resolve_variant
+from games.rules.base import IllegalAction, build_variant, check_choice, copy_json, event_for, resolve_variant
 from games.rules.cards import RANKS, SUITS, is_card, make_deck, rank_of, rank_plural, sort_cards, suit_of
 
 DECK_RANKS = {36: RANKS[4:], 52: RANKS}
@@ -111,7 +111,7 @@ class SunduchokState:
 
     @property
     def log(self) -> list[dict]:
-        return [_event_for(event, None) for event in self.events]
+        return [event_for(event, None) for event in self.events]
 
     def legal_actions(self) -> list[dict]:
         if self.turn is None:
@@ -159,7 +159,7 @@ class SunduchokState:
             "phase": self.phase if self.turn is not None else None,
             "request": request,
             "locked_target": self.locked_target,
-            "log": [_event_for(event, seat) for event in self.events],
+            "log": [event_for(event, seat) for event in self.events],
             "is_over": self.is_over,
             "scores": self.scores,
             "winners": self.winners,
@@ -185,7 +185,7 @@ class SunduchokState:
             "phase": self.phase,
             "request": list(self.request) if self.request is not None else None,
             "locked_target": self.locked_target,
-            "events": [_copy_event(event) for event in self.events],
+            "events": [copy_json(event) for event in self.events],
         }
 
     # -- checking actions ------------------------------------------------------------------
@@ -265,23 +265,6 @@ class SunduchokState:
         count, rank = self.request[2], self.request[1]
         return IllegalAction(f"Name exactly {count} suit{'s' if count > 1 else ''} of {rank_plural(rank)}, "
                              "none of which you hold.", "suits-count", count=count, rank=rank)
-
-
-def _copy_event(event: dict) -> dict:
-    """A copy of an event that shares no list or dict with it (event values are scalars, lists of
-    scalars or the "private" dict of scalars), so that nothing handed out can change a state."""
-    return {key: value.copy() if isinstance(value, (list, dict)) else value for key, value in event.items()}
-
-
-def _event_for(event: dict, seat: int | None) -> dict:
-    """The event as `seat` sees it: its private part only for the seat it happened to."""
-    event = _copy_event(event)
-    if "private" not in event:
-        return event
-    public = {key: value for key, value in event.items() if key != "private"}
-    if seat is not None and event.get("seat") == seat:
-        public.update(event["private"])
-    return public
 
 
 class _Table:
@@ -501,7 +484,7 @@ class Sunduchok:
             hands=tuple(tuple(hand) for hand in data["hands"]), stock=tuple(data["stock"]),
             chests=tuple(tuple(ranks) for ranks in data["chests"]), turn=data["turn"], phase=data["phase"],
             request=tuple(data["request"]) if data["request"] is not None else None,
-            locked_target=data["locked_target"], events=tuple(_copy_event(event) for event in data["events"]),
+            locked_target=data["locked_target"], events=tuple(copy_json(event) for event in data["events"]),
         )
 
 

@@ -1,0 +1,598 @@
+"""Chuvash Rooster ("Чувашский петух"): a Durak relative without trumps whose suits are ranked.
+
+The rules implemented are ../shared/rules/rooster.md (from `chuvash-rooster.ru.txt`); the points the
+source leaves open are fixed there and marked *house*. A state is one game: the last player left
+holding cards is the rooster. The next game of a series is `new_game(..., previous_loser=seat)`.
+
+A bout runs: the attacker leads (phase "attack"); the defender beats card by card or takes
+("defend"); whenever everything on the table is beaten, the others are offered throw-ins one by one,
+the attacker first ("throw"). A state is immutable: `apply` copies it into a `_Table` (plain lists),
+plays the action and the automatic steps after it (clearing the bout, refills, players going out),
+and freezes the result again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.rules.base import IllegalAction, build_variant, check_choice, copy_json, event_for, resolve_variant
+from games.rules.cards import RANK_INDEX, RANKS, SUITS, card_short, is_card, make_deck, rank_of, suit_of
+
+DECK = make_deck(RANKS[4:])                     # 36 cards, six to ace
+DECK_INDEX = {card: index for index, card in enumerate(DECK)}
+STANDARD_SUIT_ORDER = ("S", "H", "D", "C")      # highest first
+LEAD_RULES = ("same-suit", "single", "same-rank")
+ACTION_FIELDS = {
+    "attack": frozenset({"type", "cards"}), "beat": frozenset({"type", "attack", "card"}),
+    "take": frozenset({"type"}), "throw": frozenset({"type", "cards"}), "pass": frozenset({"type"}),
+}
+
+
+def beats(card: str, other: str, suit_order: Sequence[str] = STANDARD_SUIT_ORDER) -> bool:
+    """Whether `card` beats `other`: the same suit and higher, or a higher suit and the same rank or
+    higher. `suit_order` lists the suits highest first."""
+    rank, other_rank = RANK_INDEX[rank_of(card)], RANK_INDEX[rank_of(other)]
+    suit, other_suit = suit_order.index(suit_of(card)), suit_order.index(suit_of(other))
+    if suit == other_suit:
+        return rank > other_rank
+    return suit < other_suit and rank >= other_rank
+
+
+def _sorted(cards) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
+
+
+@dataclasses.dataclass(frozen=True)
+class RoosterVariant:
+    hand_size: int = 6
+    suit_order: tuple[str, ...] = STANDARD_SUIT_ORDER   # highest first
+    multi_lead: str = "same-suit"       # several cards of one suit; or one card only; or one rank (Durak)
+
+    def __post_init__(self) -> None:
+        check_choice("hand_size", self.hand_size, tuple(range(1, 19)))
+        order = self.suit_order
+        if not (isinstance(order, (list, tuple)) and sorted(order) == sorted(SUITS)
+                and all(isinstance(suit, str) for suit in order)):
+            raise ValueError("Variant field 'suit_order' must list the four suits C, D, H, S once each, "
+                             f"highest first, not {order!r}.")
+        object.__setattr__(self, "suit_order", tuple(order))
+        check_choice("multi_lead", self.multi_lead, LEAD_RULES)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["suit_order"] = list(self.suit_order)
+        return data
+
+    def lowest_first(self) -> list[str]:
+        """The deck from the lowest card up, the order of the search for the first attacker: by rank,
+        then by suit from the lowest suit."""
+        return sorted(DECK, key=lambda card: (RANK_INDEX[rank_of(card)], -self.suit_order.index(suit_of(card))))
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "single-lead": {"multi_lead": "single"},
+    "rank-lead": {"multi_lead": "same-rank"},
+    "short-hands": {"hand_size": 4},
+}
+
+PRESET_DESCRIPTIONS = {
+    "standard": "Six cards each; lead one card or several of one suit; spades > hearts > diamonds > clubs.",
+    "single-lead": "Every attack is a single card: no leading several cards of one suit.",
+    "rank-lead": "Lead one card or several of one rank, as in Durak, instead of several of one suit.",
+    "short-hands": "Four cards each and refills up to four: quicker games.",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class RoosterState:
+    variant: RoosterVariant
+    seed: Any
+    dealer: int
+    first_card: str | None              # the card the first game's first attack must be, if any
+    hands: tuple[tuple[str, ...], ...]  # deck order
+    stock: tuple[str, ...]              # face down, top first
+    discard: tuple[str, ...]            # beaten-off cards, in the order they went
+    attacker: int | None                # who leads the bout in progress
+    defender: int | None
+    table: tuple[tuple[str, str | None], ...]   # (attacking card, the card beating it or None), in play order
+    phase: str                          # "attack", "defend", "throw" or "over"
+    turn: int | None                    # seat to decide; None once the game is over
+    offer: tuple[int, ...]              # seats still to be asked in this throw-in offer, after `turn`
+    thrown: bool                        # the seat asked now has thrown in this turn
+    out: tuple[int, ...]                # seats that went out, in order
+    rooster: int | None
+    events: tuple[dict, ...]            # every event; "private" parts only for the event's seat
+
+    # -- the contract ------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def current_player(self) -> int | None:
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def scores(self) -> list[int]:
+        return [1 if seat == self.rooster else 0 for seat in range(self.players)]
+
+    @property
+    def winners(self) -> list[int]:
+        if not self.is_over:
+            return []
+        return [seat for seat in range(self.players) if seat != self.rooster]
+
+    @property
+    def log(self) -> list[dict]:
+        return [event_for(event, None) for event in self.events]
+
+    @property
+    def unbeaten(self) -> list[str]:
+        return [attack for attack, beating in self.table if beating is None]
+
+    @property
+    def table_ranks(self) -> set[str]:
+        return {rank_of(card) for pair in self.table for card in pair if card is not None}
+
+    @property
+    def throw_limit(self) -> int:
+        """How many more cards may be thrown in now: unbeaten cards never outnumber the defender's hand."""
+        if self.defender is None:
+            return 0
+        return max(0, len(self.hands[self.defender]) - len(self.unbeaten))
+
+    def legal_actions(self) -> list[dict]:
+        if self.phase == "attack":
+            return [{"type": "attack", "cards": list(cards)} for cards in self._leads()]
+        if self.phase == "defend":
+            hand, order = self.hands[self.defender], self.variant.suit_order
+            return [{"type": "beat", "attack": attack, "card": card}
+                    for attack in self.unbeaten for card in hand if beats(card, attack, order)] + [{"type": "take"}]
+        if self.phase == "throw":
+            return [{"type": "throw", "cards": [card]} for card in self._throwable()] + [{"type": "pass"}]
+        return []
+
+    def apply(self, action: Mapping[str, Any]) -> RoosterState:
+        kind, value = _parse(action)
+        if self.phase == "over":
+            raise IllegalAction("The game is over.", "game-over")
+        allowed = {"attack": ("attack",), "defend": ("beat", "take"), "throw": ("throw", "pass")}[self.phase]
+        if kind not in allowed:
+            raise self._wrong_phase(kind)
+        table = _Table(self)
+        if kind == "attack":
+            self._check_lead(value)
+            table.attack(value)
+        elif kind == "beat":
+            self._check_beat(*value)
+            table.beat(*value)
+        elif kind == "take":
+            table.take()
+        elif kind == "throw":
+            self._check_throw(value)
+            table.throw(value[0])
+        else:
+            table.pass_offer()
+        return table.freeze()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
+            raise ValueError(f"No seat {seat!r} at this table.")
+        playing = self.phase != "over"
+        return {
+            "game": "rooster",
+            "seat": seat,
+            "players": self.players,
+            "dealer": self.dealer,
+            "variant": self.variant.to_dict(),
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "stock_size": len(self.stock),
+            "discard_size": len(self.discard),
+            "first_card": self.first_card,
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "table": [{"attack": attack, "beat": beating} for attack, beating in self.table],
+            "throw_ranks": sorted(self.table_ranks, key=RANK_INDEX.__getitem__) if playing else [],
+            "throw_limit": self.throw_limit if playing else 0,
+            "offer": list(self.offer),
+            "out": list(self.out),
+            "rooster": self.rooster,
+            "current_player": self.turn,
+            "phase": self.phase if playing else None,
+            "scores": self.scores,
+            "log": [event_for(event, seat) for event in self.events],
+            "is_over": self.is_over,
+            "winners": self.winners,
+        }
+
+    def card_locations(self) -> dict[str, str]:
+        locations = {card: f"hand:{seat}" for seat, hand in enumerate(self.hands) for card in hand}
+        locations.update({card: "stock" for card in self.stock})
+        locations.update({card: "discard" for card in self.discard})
+        locations.update({card: "table" for pair in self.table for card in pair if card is not None})
+        return locations
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "rooster",
+            "variant": self.variant.to_dict(),
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "first_card": self.first_card,
+            "hands": [list(hand) for hand in self.hands],
+            "stock": list(self.stock),
+            "discard": list(self.discard),
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "table": [list(pair) for pair in self.table],
+            "phase": self.phase,
+            "turn": self.turn,
+            "offer": list(self.offer),
+            "thrown": self.thrown,
+            "out": list(self.out),
+            "rooster": self.rooster,
+            "events": [copy_json(event) for event in self.events],
+        }
+
+    # -- what may be played ------------------------------------------------------------------
+    def _leads(self) -> list[tuple[str, ...]]:
+        """Every legal lead, in a stable order: the opening card alone, or by the lead rule, grouped
+        by suit (or rank) in deck order, shorter leads first."""
+        hand = self.hands[self.attacker]
+        if self.first_card is not None:
+            return [(self.first_card,)]
+        limit = len(self.hands[self.defender])
+        rule = self.variant.multi_lead
+        if rule == "single":
+            return [(card,) for card in hand]
+        key = suit_of if rule == "same-suit" else rank_of
+        groups: dict[str, list[str]] = {}
+        for card in hand:
+            groups.setdefault(key(card), []).append(card)
+        leads = []
+        for size in range(1, limit + 1):
+            for group in groups.values():
+                leads.extend(itertools.combinations(group, size))
+        return sorted(leads, key=lambda cards: (len(cards), [DECK_INDEX[card] for card in cards]))
+
+    def _throwable(self) -> list[str]:
+        if self.throw_limit <= 0:
+            return []
+        ranks = self.table_ranks
+        return [card for card in self.hands[self.turn] if rank_of(card) in ranks]
+
+    # -- checking actions ------------------------------------------------------------------
+    def _wrong_phase(self, kind: str) -> IllegalAction:
+        if self.phase == "attack":
+            return IllegalAction("Now you must lead: attack with one card or several of one suit.",
+                                 "must-attack", phase=self.phase)
+        if self.phase == "defend":
+            return IllegalAction("Now you must beat the cards on the table or take them.", "must-defend",
+                                 phase=self.phase)
+        return IllegalAction("Now you may throw in a card of a rank on the table, or pass.", "must-throw-or-pass",
+                             phase=self.phase)
+
+    def _check_lead(self, cards: tuple[str, ...]) -> None:
+        hand = self.hands[self.attacker]
+        missing = [card for card in cards if card not in hand]
+        if missing:
+            raise IllegalAction(f"You do not hold the {card_short(missing[0])}.", "not-in-hand", card=missing[0])
+        if self.first_card is not None and cards != (self.first_card,):
+            raise IllegalAction(f"The first attack of the game is the {card_short(self.first_card)} alone.",
+                                "first-card", card=self.first_card)
+        limit = len(self.hands[self.defender])
+        if len(cards) > limit:
+            raise IllegalAction(f"You may lead at most {limit} card{'s' if limit > 1 else ''}: "
+                                "as many as the defender holds.", "lead-limit", limit=limit)
+        rule = self.variant.multi_lead
+        if len(cards) > 1:
+            if rule == "single":
+                raise IllegalAction("Lead one card only.", "lead-single")
+            if rule == "same-suit" and len({suit_of(card) for card in cards}) > 1:
+                raise IllegalAction("Several cards may be led only if they are all of one suit.", "lead-one-suit")
+            if rule == "same-rank" and len({rank_of(card) for card in cards}) > 1:
+                raise IllegalAction("Several cards may be led only if they are all of one rank.", "lead-one-rank")
+
+    def _check_beat(self, attack: str, card: str) -> None:
+        if attack not in self.unbeaten:
+            if any(pair[0] == attack for pair in self.table):
+                raise IllegalAction(f"The {card_short(attack)} is already beaten.", "already-beaten", attack=attack)
+            raise IllegalAction(f"The {card_short(attack)} is not on the table to beat.", "not-on-table",
+                                attack=attack)
+        if card not in self.hands[self.defender]:
+            raise IllegalAction(f"You do not hold the {card_short(card)}.", "not-in-hand", card=card)
+        if not beats(card, attack, self.variant.suit_order):
+            raise IllegalAction(f"The {card_short(card)} does not beat the {card_short(attack)}: beat with a higher "
+                                "card of its suit, or a card of a higher suit and at least its rank.",
+                                "does-not-beat", card=card, attack=attack)
+
+    def _check_throw(self, cards: tuple[str, ...]) -> None:
+        if len(cards) != 1:
+            raise IllegalAction("Throw in one card at a time.", "throw-one")
+        card = cards[0]
+        if card not in self.hands[self.turn]:
+            raise IllegalAction(f"You do not hold the {card_short(card)}.", "not-in-hand", card=card)
+        if rank_of(card) not in self.table_ranks:
+            raise IllegalAction("Throw in only a card of a rank already on the table.", "throw-rank", card=card)
+        if self.throw_limit <= 0:
+            raise IllegalAction("No more cards may be thrown in: the unbeaten cards would outnumber the "
+                                "defender's hand.", "throw-limit")
+
+
+def _parse(action: Any) -> tuple[str, Any]:
+    """The action's type and value (cards in deck order, or an (attack, card) pair), its shape checked."""
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        raise IllegalAction("That is not an action: expected a type such as attack, beat, take, throw or pass.",
+                            "not-an-action")
+    kind = action["type"]
+    fields = ACTION_FIELDS.get(kind)
+    if fields is None:
+        raise IllegalAction(f"Chuvash Rooster has no '{kind}' action.", "unknown-type", type=kind)
+    if action.keys() != fields:
+        raise IllegalAction(f"A {kind} action takes exactly: {', '.join(sorted(fields))}.", "fields",
+                            type=kind, fields=sorted(fields))
+    if kind in ("attack", "throw"):
+        cards = action["cards"]
+        if not isinstance(cards, (list, tuple)) or not cards:
+            raise IllegalAction("Name the cards as a non-empty list.", "cards-list")
+        for card in cards:
+            _check_card(card)
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("Name each card once.", "cards-twice")
+        return kind, _sorted(cards)
+    if kind == "beat":
+        _check_card(action["attack"])
+        _check_card(action["card"])
+        return kind, (action["attack"], action["card"])
+    return kind, None
+
+
+def _check_card(card: Any) -> None:
+    if not (is_card(card) and card in DECK_INDEX):
+        shown = card if isinstance(card, str) else repr(card)
+        raise IllegalAction(f"There is no card {shown!r} in this deck.", "not-a-card", card=shown)
+
+
+class _Table:
+    """A mutable working copy of a state, used only inside `apply` and when a game starts."""
+
+    def __init__(self, state: RoosterState | None = None) -> None:
+        if state is None:
+            return
+        self.variant, self.seed, self.dealer, self.first_card = (state.variant, state.seed, state.dealer,
+                                                                 state.first_card)
+        self.hands, self.stock, self.discard = [list(hand) for hand in state.hands], list(state.stock), state.discard
+        self.attacker, self.defender, self.table = state.attacker, state.defender, [list(p) for p in state.table]
+        self.phase, self.turn, self.offer, self.thrown = state.phase, state.turn, list(state.offer), state.thrown
+        self.out, self.rooster = state.out, state.rooster
+        self.old_events, self.events = state.events, []
+
+    @classmethod
+    def game(cls, variant: RoosterVariant, seed: Any, dealer: int, hands: list[list[str]], stock: list[str],
+             discard: list[str], previous_loser: int | None) -> _Table:
+        table = cls()
+        table.variant, table.seed, table.dealer = variant, seed, dealer
+        table.hands, table.stock, table.discard = [list(_sorted(hand)) for hand in hands], list(stock), tuple(discard)
+        table.table, table.offer, table.thrown, table.out, table.rooster = [], [], False, (), None
+        table.old_events, table.events = (), []
+        table.first_card = None
+        table.events.append({"type": "deal", "seat": dealer, "hand_sizes": [len(hand) for hand in table.hands],
+                             "stock_size": len(table.stock), "previous_loser": previous_loser})
+        holders = [seat for seat, hand in enumerate(table.hands) if hand]
+        if len(holders) < 2:
+            raise ValueError("At least two players must hold cards when a game starts.")
+        if previous_loser is None:
+            # The first game: the lowest card dealt opens, alone, against the next player.
+            in_hands = {card: seat for seat, hand in enumerate(table.hands) for card in hand}
+            table.first_card = next(card for card in variant.lowest_first() if card in in_hands)
+            attacker = in_hands[table.first_card]
+            table.events.append({"type": "first-attacker", "seat": attacker, "card": table.first_card})
+        else:
+            # The seat before the loser attacks the loser: if either holds nothing, the nearest holders.
+            attacker = table.holder_from(previous_loser - 1, step=-1)
+        table.start_bout(attacker)
+        return table
+
+    def freeze(self) -> RoosterState:
+        return RoosterState(
+            variant=self.variant, seed=self.seed, dealer=self.dealer, first_card=self.first_card,
+            hands=tuple(tuple(hand) for hand in self.hands), stock=tuple(self.stock), discard=tuple(self.discard),
+            attacker=self.attacker, defender=self.defender, table=tuple(tuple(pair) for pair in self.table),
+            phase=self.phase, turn=self.turn, offer=tuple(self.offer), thrown=self.thrown, out=tuple(self.out),
+            rooster=self.rooster, events=self.old_events + tuple(self.events),
+        )
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def holder_from(self, seat: int, step: int = 1) -> int:
+        """The first seat from `seat` on (clockwise, or counter-clockwise with step -1) holding cards."""
+        for offset in range(self.players):
+            candidate = (seat + step * offset) % self.players
+            if self.hands[candidate]:
+                return candidate
+        raise AssertionError("nobody holds cards")
+
+    def start_bout(self, attacker: int) -> None:
+        self.attacker, self.defender = attacker, self.holder_from(attacker + 1)
+        self.table, self.offer, self.thrown = [], [], False
+        self.phase, self.turn = "attack", attacker
+
+    def remove(self, seat: int, cards: Sequence[str]) -> None:
+        for card in cards:
+            self.hands[seat].remove(card)
+
+    # -- the player's decisions ------------------------------------------------------------
+    def attack(self, cards: tuple[str, ...]) -> None:
+        self.remove(self.attacker, cards)
+        self.first_card = None
+        self.table = [[card, None] for card in cards]
+        self.events.append({"type": "attack", "seat": self.attacker, "target": self.defender, "cards": list(cards)})
+        self.phase, self.turn = "defend", self.defender
+
+    def beat(self, attack: str, card: str) -> None:
+        self.remove(self.defender, [card])
+        next(pair for pair in self.table if pair[0] == attack)[1] = card
+        self.events.append({"type": "beat", "seat": self.defender, "attack": attack, "card": card})
+        if all(beating is not None for _, beating in self.table):
+            self.all_beaten()
+
+    def all_beaten(self) -> None:
+        """Everything on the table is beaten: throw-ins are offered, the attacker first, unless the
+        defender has nothing left to beat with or nobody else holds cards."""
+        if not self.hands[self.defender]:
+            self.end_bout(taken=False)
+            return
+        seats = [(self.attacker + offset) % self.players for offset in range(self.players)]
+        askable = [seat for seat in seats if seat != self.defender and self.hands[seat]]
+        if not askable:
+            self.end_bout(taken=False)
+            return
+        self.phase, self.turn, self.offer, self.thrown = "throw", askable[0], askable[1:], False
+
+    def throw(self, card: str) -> None:
+        self.remove(self.turn, [card])
+        self.table.append([card, None])
+        self.thrown = True
+        self.events.append({"type": "throw", "seat": self.turn, "target": self.defender, "cards": [card]})
+
+    def pass_offer(self) -> None:
+        self.events.append({"type": "pass", "seat": self.turn})
+        if self.thrown:
+            self.phase, self.turn, self.offer, self.thrown = "defend", self.defender, [], False
+        elif self.offer:
+            self.turn, self.offer = self.offer[0], self.offer[1:]
+        else:
+            self.end_bout(taken=False)
+
+    def take(self) -> None:
+        cards = [card for pair in self.table for card in pair if card is not None]
+        self.hands[self.defender] = list(_sorted(self.hands[self.defender] + cards))
+        self.events.append({"type": "take", "seat": self.defender, "cards": list(_sorted(cards))})
+        self.end_bout(taken=True)
+
+    # -- the automatic steps -----------------------------------------------------------------
+    def end_bout(self, taken: bool) -> None:
+        if not taken:
+            cards = [card for pair in self.table for card in pair if card is not None]
+            self.discard = tuple(self.discard) + tuple(cards)
+            self.events.append({"type": "beaten-off", "seat": self.defender, "cards": cards})
+        self.table, self.offer, self.thrown = [], [], False
+        self.refill()
+        for seat in range(self.players):
+            if not self.hands[seat] and seat not in self.out:
+                self.out = (*self.out, seat)
+                self.events.append({"type": "out", "seat": seat})
+        holders = [seat for seat, hand in enumerate(self.hands) if hand]
+        if len(holders) <= 1:
+            self.rooster = holders[0] if holders else None
+            self.phase, self.turn, self.attacker, self.defender = "over", None, None, None
+            self.events.append({"type": "end", "seat": self.rooster, "rooster": self.rooster,
+                                "winners": [seat for seat in range(self.players) if seat != self.rooster]})
+            return
+        # Beaten off: the defender attacks next; taken: the player after the defender.
+        self.start_bout(self.holder_from(self.defender + (1 if taken else 0)))
+
+    def refill(self) -> None:
+        """Players short of a full hand draw from the stock: the bout's attacker first, then clockwise."""
+        for offset in range(self.players):
+            seat = (self.attacker + offset) % self.players
+            count = min(self.variant.hand_size - len(self.hands[seat]), len(self.stock))
+            if count <= 0:
+                continue
+            drawn, self.stock = self.stock[:count], self.stock[count:]
+            self.hands[seat] = list(_sorted(self.hands[seat] + drawn))
+            self.events.append({"type": "draw", "seat": seat, "count": count, "private": {"cards": drawn}})
+
+
+def deal_hands(deck: Sequence[str], players: int, dealer: int, hand_size: int) -> list[list[str]]:
+    """`hand_size` cards each, one at a time, starting to the dealer's left."""
+    hands: list[list[str]] = [[] for _ in range(players)]
+    for index, card in enumerate(deck[:players * hand_size]):
+        hands[(dealer + 1 + index) % players].append(card)
+    return hands
+
+
+class Rooster:
+    key = "rooster"
+    title = "Chuvash Rooster"
+    min_players = 2
+    max_players = 6
+    presets = PRESETS
+    preset_descriptions = PRESET_DESCRIPTIONS
+
+    def variant(self, preset: str = "standard", **fields: Any) -> RoosterVariant:
+        return build_variant(RoosterVariant, PRESETS, self.title, preset, **fields)
+
+    def _check_table(self, players: Any, dealer: Any, previous_loser: Any) -> None:
+        # bool is an int subclass: True must not pass for a number.
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Chuvash Rooster takes {self.min_players} to {self.max_players} players.")
+        for name, seat in (("dealer", dealer), ("previous loser", previous_loser)):
+            if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+                raise ValueError(f"The {name} must be a seat from 0 to {players - 1}.")
+
+    def new_game(self, players: int, seed: Any = 0, variant: Any = None, dealer: int = 0,
+                 previous_loser: int | None = None) -> RoosterState:
+        variant = resolve_variant(self, RoosterVariant, variant)
+        self._check_table(players, dealer, previous_loser)
+        if variant.hand_size * players > len(DECK):
+            raise ValueError(f"{players} hands of {variant.hand_size} cards need more than the {len(DECK)}-card deck.")
+        if previous_loser is not None:
+            dealer = previous_loser                 # the loser deals the next game
+        deck = list(DECK)
+        random.Random(seed).shuffle(deck)
+        hands = deal_hands(deck, players, dealer, variant.hand_size)
+        stock = deck[players * variant.hand_size:]
+        return _Table.game(variant, seed, dealer, hands, stock, [], previous_loser).freeze()
+
+    def from_deal(self, hands: Sequence[Sequence[str]], stock: Sequence[str] = (), variant: Any = None,
+                  dealer: int = 0, seed: Any = 0, previous_loser: int | None = None,
+                  discard: Sequence[str] = ()) -> RoosterState:
+        """An explicit position at the start of a game. Lessons may start late in a game: the cards
+        already beaten off are `discard`, and hands may hold any number of cards."""
+        variant = resolve_variant(self, RoosterVariant, variant)
+        for name, cards in (("hands", hands), ("stock", stock), ("discard", discard)):
+            if isinstance(cards, str) or not isinstance(cards, Sequence):
+                raise ValueError(f"Rooster {name} must be a list.")
+        if any(isinstance(hand, str) or not isinstance(hand, Sequence) for hand in hands):
+            raise ValueError("Rooster hands are a list of card lists, one per seat.")
+        self._check_table(len(hands), dealer, previous_loser)
+        if previous_loser is not None:
+            dealer = previous_loser
+        cards = [card for hand in hands for card in hand] + list(stock) + list(discard)
+        bad = [card for card in cards if card not in DECK_INDEX]
+        if bad:
+            raise ValueError(f"{bad[0]!r} is not a card of the 36-card deck.")
+        if len(cards) != len(set(cards)) or len(cards) != len(DECK):
+            missing = sorted(set(DECK) - set(cards), key=DECK_INDEX.__getitem__)
+            doubled = sorted({card for card in cards if cards.count(card) > 1}, key=DECK_INDEX.__getitem__)
+            raise ValueError(f"The deal must be exactly the 36-card deck (missing {missing}, dealt twice {doubled}).")
+        return _Table.game(variant, seed, dealer, [list(hand) for hand in hands], list(stock), list(discard),
+                           previous_loser).freeze()
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> RoosterState:
+        if data.get("game") != self.key:
+            raise ValueError("That is not a Chuvash Rooster state.")
+        return RoosterState(
+            variant=resolve_variant(self, RoosterVariant, data["variant"]), seed=data["seed"], dealer=data["dealer"],
+            first_card=data["first_card"], hands=tuple(tuple(hand) for hand in data["hands"]),
+            stock=tuple(data["stock"]), discard=tuple(data["discard"]), attacker=data["attacker"],
+            defender=data["defender"], table=tuple(tuple(pair) for pair in data["table"]), phase=data["phase"],
+            turn=data["turn"], offer=tuple(data["offer"]), thrown=data["thrown"], out=tuple(data["out"]),
+            rooster=data["rooster"], events=tuple(copy_json(event) for event in data["events"]),
+        )
+
+
+ROOSTER = Rooster()
