@@ -2,14 +2,15 @@
 
 Pure Python (no Django): `manage.py arena` and the tests call `play_match` and `format_result`.
 
-Seats are fair by construction. Games come in blocks of one deal each (seeded from `seed`, with the
-dealer moving on from block to block), and within a block the line-up is rotated through every seat:
-each bot plays each hand of the deal once, from every position relative to the dealer.
+Seats are fair by construction (`seatings`, for every game). Games come in blocks of one deal each
+(seeded from `seed`, with the dealer moving on from block to block), and within a block the line-up
+is rotated through every seat: each bot plays each hand of the deal once, from every position
+relative to the dealer.
 
-Most games are reported as win shares. Games scored in points per deal (Hearts) are reported per
-deal instead: each game is a single deal, played from the start of a match to its first
-"deal-end" event, and each bot's mean points per deal come with a 95% interval. The pass direction
-follows the preset's cycle from block to block, so every direction gets its share of deals.
+Most games are reported as win shares (WinShares). Games scored in points per deal (Hearts) are
+reported per deal instead (PointsPerDeal): each game is a single deal and each bot's mean points per
+deal come with a 95% interval. Games with one loser (Chuvash Rooster) report each bot's loser share
+(LoserShares), games stalled past an action cap counting as having no loser.
 """
 
 from __future__ import annotations
@@ -81,22 +82,119 @@ class PointsResult:
     bots: tuple[BotPoints, ...]
 
 
-def _one_direction(variant, block: int):
-    """The Hearts variant of one block: the pass direction its deal would have in the preset's cycle."""
-    cycle = variant.pass_cycle
-    return dataclasses.replace(variant, pass_cycle=(cycle[block % len(cycle)],))
+@dataclasses.dataclass(frozen=True)
+class BotLosses:
+    label: str
+    level: str
+    roosters: int           # games this bot ended as the loser (the Chuvash rooster)
+    games: int
+    interval: tuple[float, float]   # 95% Wilson score interval of the loser share
+    decisions: int
+    mean_ms: float
+    worst_ms: float
+
+    @property
+    def share(self) -> float:
+        return self.roosters / self.games
 
 
-# Games reported in points per deal, with the variant each block's single deal is played under.
-POINTS_PER_DEAL = {"hearts": _one_direction}
+@dataclasses.dataclass(frozen=True)
+class LoserResult:
+    game_key: str
+    preset: str
+    players: int
+    games: int
+    seed: int
+    capped: int             # games stopped at the action cap (counted as having no loser)
+    no_loser: int           # games that ended with nobody left holding cards
+    bots: tuple[BotLosses, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Seating:
+    """One game of a match: its deal (a block's deal, dealt by the block's dealer) and where the
+    line-up sits. Line-up position p sits in seat (p + rotation) % players."""
+
+    number: int
+    block: int
+    rotation: int
+    deal_seed: int
+    rng_seed: int           # the bots' choices
+
+    def position(self, seat: int, players: int) -> int:
+        return (seat - self.rotation) % players
+
+
+def seatings(games: int, players: int, seed: int) -> list[Seating]:
+    """The fair plan of a match: blocks of `players` games share a deal, the line-up rotated by one
+    seat from game to game, so each bot plays each hand of the deal from every position."""
+    seeds = random.Random(seed)
+    plan = []
+    for number in range(games):
+        block, rotation = divmod(number, players)
+        if rotation == 0:
+            deal_seed = seeds.getrandbits(64)
+        plan.append(Seating(number, block, rotation, deal_seed, seeds.getrandbits(64)))
+    return plan
+
+
+class WinShares:
+    """Most games: each game is played to its end and its winners share one win."""
+
+    cap: int | None = None          # a game longer than MAX_DECISIONS_PER_GAME is a bug
+
+    def variant(self, variant, block: int):
+        return variant
+
+    def finished(self, state, start) -> bool:
+        return state.is_over
+
+    def outcome(self, state, seating: Seating, players: int, capped: bool):
+        return tuple(seating.position(seat, players) for seat in state.winners)
+
+
+class PointsPerDeal(WinShares):
+    """Hearts: each game is a single deal, played from the start of a match to its first "deal-end"
+    event. The pass direction follows the preset's cycle from block to block, so every direction
+    gets its share of deals."""
+
+    def variant(self, variant, block: int):
+        cycle = variant.pass_cycle
+        return dataclasses.replace(variant, pass_cycle=(cycle[block % len(cycle)],))
+
+    def finished(self, state, start) -> bool:
+        return state.is_over or state.scores != start.scores
+
+    def outcome(self, state, seating: Seating, players: int, capped: bool):
+        deal_end = next(event for event in state.log if event["type"] == "deal-end")
+        points = [0] * players
+        for seat in range(players):
+            points[seating.position(seat, players)] = deal_end["points"][seat]
+        moon = seating.position(deal_end["moon"], players) if deal_end.get("moon") is not None else None
+        return points, moon
+
+
+class LoserShares(WinShares):
+    """Chuvash Rooster: one loser per game, the rooster. Players who always take can stall a game,
+    so a game still going after `cap` actions stops and counts as having no rooster."""
+
+    cap = 5000
+
+    def outcome(self, state, seating: Seating, players: int, capped: bool):
+        if capped or state.rooster is None:
+            return None, capped
+        return seating.position(state.rooster, players), False
+
+
+SCORING = {"hearts": PointsPerDeal(), "rooster": LoserShares()}
 
 
 def play_match(game_key: str, players: int, levels: Sequence[str], games: int, seed: int,
-               preset: str = "standard", workers: int = 1) -> MatchResult | PointsResult:
+               preset: str = "standard", workers: int = 1) -> MatchResult | PointsResult | LoserResult:
     """Play `games` games between bots of the given levels, one per seat; ValueError for a bad set-up.
 
-    For a game scored in points per deal, each game is one deal and the result a PointsResult; its
-    deals may be shared out among `workers` processes (the results do not depend on how many).
+    The games may be shared out among `workers` processes: each is seeded in advance, so the results
+    do not depend on how many.
     """
     game = get_game(game_key)
     levels = list(levels)
@@ -113,101 +211,58 @@ def play_match(game_key: str, players: int, levels: Sequence[str], games: int, s
     if workers < 1:
         raise ValueError("Use at least one worker.")
     variant = game.variant(preset)
-    bots = [get_bot(game_key, level) for level in levels]
-    if game_key in POINTS_PER_DEAL:
-        return _play_deals(game_key, variant, levels, games, seed, preset, workers)
-    wins = [0.0] * players
-    times: list[list[float]] = [[] for _ in range(players)]
-    seeds = random.Random(seed)
-    for number in range(games):
-        block, rotation = divmod(number, players)
-        if rotation == 0:
-            deal_seed = seeds.getrandbits(64)
-        rng = random.Random(seeds.getrandbits(64))
-        # Line-up position `position` sits in seat (position + rotation) % players.
-        seat_to_position = [(seat - rotation) % players for seat in range(players)]
-        state = game.new_game(players, seed=deal_seed, variant=variant, dealer=block % players)
-        decisions = 0
-        while not state.is_over:
-            seat = state.current_player
-            position = seat_to_position[seat]
-            view, legal_actions = state.view(seat), state.legal_actions()
-            started = time.perf_counter()
-            decision = bots[position].decide(view, legal_actions, rng)
-            times[position].append((time.perf_counter() - started) * 1000)
-            state = state.apply(decision.action)
-            decisions += 1
-            if decisions > MAX_DECISIONS_PER_GAME:
-                raise RuntimeError(f"Game {number + 1} (deal seed {deal_seed}) did not end "
-                                   f"after {MAX_DECISIONS_PER_GAME} decisions.")
-        for seat in state.winners:
-            wins[seat_to_position[seat]] += 1 / len(state.winners)
-    results = tuple(
-        BotResult(label=f"{level}#{position + 1}", level=level, wins=wins[position], games=games,
-                  interval=wilson_interval(wins[position], games), decisions=len(times[position]),
-                  mean_ms=sum(times[position]) / len(times[position]) if times[position] else 0.0,
-                  worst_ms=max(times[position], default=0.0))
-        for position, level in enumerate(levels))
-    return MatchResult(game_key=game_key, preset=preset, players=players, games=games, seed=seed, bots=results)
-
-
-def _play_deals(game_key: str, variant, levels: list[str], games: int, seed: int, preset: str,
-                workers: int) -> PointsResult:
-    players = len(levels)
-    seeds = random.Random(seed)
-    plan = []
-    for number in range(games):
-        block, rotation = divmod(number, players)
-        if rotation == 0:
-            deal_seed = seeds.getrandbits(64)
-        plan.append((number, block, rotation, deal_seed, seeds.getrandbits(64)))
-    play = functools.partial(_play_deal, game_key, variant, tuple(levels))
+    for level in set(levels):
+        get_bot(game_key, level)            # no bots for this game: a ValueError before any game
+    scoring = SCORING.get(game_key, WinShares())
+    play = functools.partial(_play_game, game_key, variant, tuple(levels), scoring)
+    plan = seatings(games, players, seed)
     if workers > 1:
-        # The deals are independent and seeded in advance: the same results in any number of processes.
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            outcomes = pool.map(play, plan, chunksize=players)
+            played = pool.map(play, plan, chunksize=players)
     else:
-        outcomes = [play(deal) for deal in plan]
-    points: list[list[int]] = [[] for _ in range(players)]
-    moons = [0] * players
+        played = [play(seating) for seating in plan]
     times: list[list[float]] = [[] for _ in range(players)]
-    for deal_points, moon, deal_times in outcomes:
+    for _, game_times in played:
         for position in range(players):
-            points[position].append(deal_points[position])
-            times[position].extend(deal_times[position])
-        if moon is not None:
-            moons[moon] += 1
-    results = []
-    for position, level in enumerate(levels):
-        mean, deviation, interval = mean_interval(points[position])
-        results.append(BotPoints(label=f"{level}#{position + 1}", level=level, deals=games, mean=mean,
-                                 interval=interval, deviation=deviation, moons=moons[position],
-                                 decisions=len(times[position]),
-                                 mean_ms=sum(times[position]) / len(times[position]) if times[position] else 0.0,
-                                 worst_ms=max(times[position], default=0.0)))
-    return PointsResult(game_key=game_key, preset=preset, players=players, games=games, seed=seed,
-                        bots=tuple(results))
+            times[position].extend(game_times[position])
+    outcomes = [outcome for outcome, _ in played]
+    header = {"game_key": game_key, "preset": preset, "players": players, "games": games, "seed": seed}
+    if isinstance(scoring, PointsPerDeal):
+        return _points_result(header, levels, outcomes, times)
+    if isinstance(scoring, LoserShares):
+        return _loser_result(header, levels, outcomes, times)
+    wins = [0.0] * players
+    for winners in outcomes:
+        for position in winners:
+            wins[position] += 1 / len(winners)
+    return MatchResult(**header, bots=tuple(
+        BotResult(label=f"{level}#{position + 1}", level=level, wins=wins[position], games=games,
+                  interval=wilson_interval(wins[position], games), **_timing(times[position]))
+        for position, level in enumerate(levels)))
 
 
-def _play_deal(game_key: str, variant, levels: tuple[str, ...],
-               deal: tuple[int, int, int, int, int]) -> tuple[list[int], int | None, list[list[float]]]:
-    """One deal with the line-up rotated: the points, the moon's shooter (if any) and the decision
-    times, by position in the line-up."""
-    number, block, rotation, deal_seed, rng_seed = deal
+def _timing(times: list[float]) -> dict:
+    return {"decisions": len(times), "mean_ms": sum(times) / len(times) if times else 0.0,
+            "worst_ms": max(times, default=0.0)}
+
+
+def _play_game(game_key: str, variant, levels: tuple[str, ...], scoring: WinShares,
+               seating: Seating) -> tuple[object, list[list[float]]]:
+    """One game of the plan: its outcome (by line-up position) and the decision times per position."""
     game = get_game(game_key)
     players = len(levels)
     bots = [get_bot(game_key, level) for level in levels]
-    rng = random.Random(rng_seed)
-    # Line-up position `position` sits in seat (position + rotation) % players.
-    seat_to_position = [(seat - rotation) % players for seat in range(players)]
-    state = game.new_game(players, seed=deal_seed, variant=POINTS_PER_DEAL[game_key](variant, block),
-                          dealer=block % players)
-    start_scores = state.scores
+    rng = random.Random(seating.rng_seed)
+    state = start = game.new_game(players, seed=seating.deal_seed, variant=scoring.variant(variant, seating.block),
+                                  dealer=seating.block % players)
     times: list[list[float]] = [[] for _ in range(players)]
-    decisions = 0
-    while not state.is_over and state.scores == start_scores:
+    decisions, capped = 0, False
+    while not scoring.finished(state, start):
+        if scoring.cap is not None and decisions >= scoring.cap:
+            capped = True
+            break
         seat = state.current_player
-        position = seat_to_position[seat]
+        position = seating.position(seat, players)
         view, legal_actions = state.view(seat), state.legal_actions()
         started = time.perf_counter()
         decision = bots[position].decide(view, legal_actions, rng)
@@ -215,14 +270,40 @@ def _play_deal(game_key: str, variant, levels: tuple[str, ...],
         state = state.apply(decision.action)
         decisions += 1
         if decisions > MAX_DECISIONS_PER_GAME:
-            raise RuntimeError(f"Deal {number + 1} (deal seed {deal_seed}) did not end "
+            raise RuntimeError(f"Game {seating.number + 1} (deal seed {seating.deal_seed}) did not end "
                                f"after {MAX_DECISIONS_PER_GAME} decisions.")
-    deal_end = next(event for event in state.log if event["type"] == "deal-end")
-    points = [0] * players
-    for seat in range(players):
-        points[seat_to_position[seat]] = deal_end["points"][seat]
-    moon = seat_to_position[deal_end["moon"]] if deal_end.get("moon") is not None else None
-    return points, moon, times
+    return scoring.outcome(state, seating, players, capped), times
+
+
+def _points_result(header: dict, levels: list[str], outcomes: list, times: list[list[float]]) -> PointsResult:
+    points: list[list[int]] = [[] for _ in levels]
+    moons = [0] * len(levels)
+    for deal_points, moon in outcomes:
+        for position, value in enumerate(deal_points):
+            points[position].append(value)
+        if moon is not None:
+            moons[moon] += 1
+    results = []
+    for position, level in enumerate(levels):
+        mean, deviation, interval = mean_interval(points[position])
+        results.append(BotPoints(label=f"{level}#{position + 1}", level=level, deals=header["games"], mean=mean,
+                                 interval=interval, deviation=deviation, moons=moons[position],
+                                 **_timing(times[position])))
+    return PointsResult(**header, bots=tuple(results))
+
+
+def _loser_result(header: dict, levels: list[str], outcomes: list, times: list[list[float]]) -> LoserResult:
+    games = header["games"]
+    losses = [0] * len(levels)
+    for loser, _ in outcomes:
+        if loser is not None:
+            losses[loser] += 1
+    capped = sum(1 for _, was_capped in outcomes if was_capped)
+    no_loser = sum(1 for loser, was_capped in outcomes if loser is None and not was_capped)
+    return LoserResult(**header, capped=capped, no_loser=no_loser, bots=tuple(
+        BotLosses(label=f"{level}#{position + 1}", level=level, roosters=losses[position], games=games,
+                  interval=wilson_interval(losses[position], games), **_timing(times[position]))
+        for position, level in enumerate(levels)))
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, tuple[float, float]]:
@@ -243,10 +324,13 @@ def wilson_interval(wins: float, games: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def format_result(result: MatchResult | PointsResult) -> str:
-    """A plain-text table of the match, then a bar plot of the win shares (or of the points per deal)."""
+def format_result(result: MatchResult | PointsResult | LoserResult) -> str:
+    """A plain-text table of the match, then a bar plot of the win shares (or of the points per deal,
+    or of the loser shares)."""
     if isinstance(result, PointsResult):
         return format_points(result)
+    if isinstance(result, LoserResult):
+        return format_losses(result)
     title = get_game(result.game_key).title
     lines = [
         f"{title}, {result.players} players, preset {result.preset}, {result.games} games, seed {result.seed}",
@@ -286,4 +370,27 @@ def format_points(result: PointsResult) -> str:
     for bot in result.bots:
         bar = "#" * max(0, round(bot.mean / scale * BAR_WIDTH))
         lines.append(f"{bot.label:<10} |{bar:<{BAR_WIDTH}}| {bot.mean:.2f}")
+    return "\n".join(lines)
+
+
+def format_losses(result: LoserResult) -> str:
+    """The table of a match scored by its loser (the Chuvash rooster), then a bar plot of the loser shares."""
+    title = get_game(result.game_key).title
+    lines = [
+        f"{title}, {result.players} players, preset {result.preset}, {result.games} games, seed {result.seed}",
+        "Rooster share: the games a bot ended as the rooster, the loser (fewer is better); 95% Wilson score interval.",
+        f"Games capped at {LoserShares.cap:,} actions: {result.capped}; games without a rooster (capped ones "
+        f"included): {result.capped + result.no_loser}.",
+        "",
+        f"{'bot':<10} {'games':>6} {'rooster':>8} {'share':>7} {'95% interval':>15} {'decisions':>10} "
+        f"{'mean ms':>8} {'worst ms':>9}",
+    ]
+    for bot in result.bots:
+        low, high = bot.interval
+        lines.append(f"{bot.label:<10} {bot.games:>6} {bot.roosters:>8} {bot.share:>7.1%} "
+                     f"{f'{low:.1%}–{high:.1%}':>15} {bot.decisions:>10} {bot.mean_ms:>8.2f} {bot.worst_ms:>9.1f}")
+    lines.append("")
+    for bot in result.bots:
+        bar = "#" * round(bot.share * BAR_WIDTH)
+        lines.append(f"{bot.label:<10} |{bar:<{BAR_WIDTH}}| {bot.share:.1%}")
     return "\n".join(lines)

@@ -58,8 +58,8 @@ class ActionPostError(ValueError):
     """A posted move that cannot even be read as an action."""
 
 
-def action_from_post(data) -> tuple[dict[str, Any], int]:
-    """The engine action and the expected move number from a move form's POST data.
+def action_from_post(data, *, game_key: str) -> tuple[dict[str, Any], int]:
+    """The engine action of `game_key` and the expected move number from a move form's POST data.
 
     Only the shape is checked here; whether the move is legal is the engine's call.
     """
@@ -75,8 +75,16 @@ def action_from_post(data) -> tuple[dict[str, Any], int]:
             return {"type": "count", "count": int(data["count"])}, expected_move
         if kind == "suits":
             return {"type": "suits", "suits": [s for s in data["suits"].split(",") if s]}, expected_move
+        if kind == "pass" and game_key == "rooster":   # declining a throw-in: no cards, unlike Hearts' pass
+            return {"type": "pass"}, expected_move
         if kind == "pass":
             return {"type": "pass", "cards": data.getlist("cards")}, expected_move
+        if kind in ("attack", "throw"):
+            return {"type": kind, "cards": data.getlist("cards")}, expected_move
+        if kind == "beat":
+            return {"type": "beat", "attack": data["attack"], "card": data["card"]}, expected_move
+        if kind == "take":
+            return {"type": "take"}, expected_move
         if kind == "play":
             return {"type": "play", "card": data["card"]}, expected_move
         if kind == "moon":

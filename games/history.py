@@ -52,10 +52,12 @@ class GameHistory:
 def start_state(game: Game):
     """The state right after the deal, from the seed or from the explicit deal."""
     engine = get_game(game.game_key)
+    # Only the engines of games played in series take the previous loser.
+    series = {"previous_loser": game.previous_loser} if game.previous_loser is not None else {}
     if game.deal:
         return engine.from_deal(hands=game.deal["hands"], stock=game.deal["stock"], variant=game.variant,
-                                dealer=game.dealer, seed=game.seed)
-    return engine.new_game(players=game.players, seed=game.seed, variant=game.variant, dealer=game.dealer)
+                                dealer=game.dealer, seed=game.seed, **series)
+    return engine.new_game(players=game.players, seed=game.seed, variant=game.variant, dealer=game.dealer, **series)
 
 
 def game_history(game: Game) -> GameHistory:

@@ -23,6 +23,10 @@ class Game(models.Model):
     seed = models.BigIntegerField()
     deal = models.JSONField(null=True, blank=True, help_text="An explicit first deal: hands and stock.")
     dealer = models.PositiveSmallIntegerField(default=0)
+    # A game that continues a series (Chuvash Rooster's next game) starts from the last game's loser.
+    previous_loser = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text="The seat that lost the previous game of the series: it deals and is attacked first.")
     seats = models.JSONField(help_text='One entry per seat: {"kind": "human"} or {"kind": "bot", "level": …}.')
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="games")

@@ -65,6 +65,12 @@ def human_seat(game: Game) -> int:
     return next(seat for seat, info in enumerate(game.seats) if info["kind"] == "human")
 
 
+def series_loser(game: Game) -> int | None:
+    """The seat a finished game's series goes on from: Chuvash Rooster's rooster, who deals the next
+    game and is attacked first; None where nobody lost so (no rooster, or a game without series)."""
+    return game_history(game).current.view(None).get("rooster")
+
+
 def seat_names(game: Game) -> list[str]:
     return [info["name"] for info in game.seats]
 

@@ -39,14 +39,15 @@ class StaleMove(MoveRejected):
 def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[str], human_name: str,
                 owner=None, seed: int | None = None, dealer: int | None = None,
                 deal: dict[str, Any] | None = None, variant: dict[str, Any] | None = None, human_seat: int = 0,
-                opening_actions: list[dict[str, Any]] | None = None) -> Game:
+                opening_actions: list[dict[str, Any]] | None = None, previous_loser: int | None = None) -> Game:
     """A new game with the human in `human_seat` and bots in the others, played up to the human's turn.
 
     `bot_levels` name the other seats' bots in seat order. The rules are the engine's `preset`, or,
     when `variant` (a dict of variant fields) is given, exactly those fields over the standard rules;
     `preset` is then only the name shown. `deal` (hands and stock) replaces the shuffle from `seed`;
     `opening_actions` are played from it before anyone decides (a lesson's practice from a later
-    position) and stay in the log like any other move.
+    position) and stay in the log like any other move. `previous_loser` continues a series (Chuvash
+    Rooster's next game): that seat deals and is attacked first.
     """
     engine = get_game(game_key)
     variant = engine.variant(**variant) if variant is not None else engine.variant(preset=preset)
@@ -56,7 +57,9 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
         raise ValueError(f"The human's seat must be from 0 to {players - 1}.")
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
-    if dealer is None:
+    if previous_loser is not None:
+        dealer = previous_loser   # the loser deals the next game of a series
+    elif dealer is None:
         # The dealer follows from the seed, so a game is fully reproducible from its settings.
         dealer = random.Random(f"dealer-{seed}").randrange(players)
     bots = iter(enumerate(bot_levels))
@@ -69,7 +72,7 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
             seats.append({"kind": "bot", "level": level, "name": f"{BOT_NAMES[index]}-bot"})
     with transaction.atomic():
         game = Game.objects.create(game_key=game_key, preset=preset, variant=variant.to_dict(), seed=seed,
-                                   deal=deal, dealer=dealer, seats=seats, owner=owner)
+                                   deal=deal, dealer=dealer, previous_loser=previous_loser, seats=seats, owner=owner)
         history = game_history(game)   # validates the deal before anything is kept
         for action in opening_actions or ():
             seat = history.current.current_player

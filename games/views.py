@@ -95,7 +95,7 @@ def act(request: HttpRequest, game_id) -> HttpResponse:
     game = _visitor_game(request, game_id)
     seat = selectors.human_seat(game)
     try:
-        action, expected_move = action_from_post(request.POST)
+        action, expected_move = action_from_post(request.POST, game_key=game.game_key)
         before = expected_move
         game = services.game_apply_action(game_id=game.pk, seat=seat, action=action, expected_move=expected_move)
     except (ActionPostError, services.MoveRejected) as error:
@@ -110,17 +110,30 @@ def act(request: HttpRequest, game_id) -> HttpResponse:
     return render(request, TABLE_PARTIAL, _table(request, game, seat=seat, step=before + 1))
 
 
-@require_POST
-def play_again(request: HttpRequest, game_id) -> HttpResponse:
-    game = _visitor_game(request, game_id)
+def _deal_again(request: HttpRequest, game: Game, previous_loser: int | None = None) -> HttpResponse:
     bots = [info["level"] for info in game.seats if info["kind"] == "bot"]
     # The same rules (the stored variant, also for a lesson's preset) and seats; a new deal.
     new = services.game_create(game_key=game.game_key, preset=game.preset, players=game.players, bot_levels=bots,
                                variant=game.variant, human_seat=selectors.human_seat(game),
                                human_name=selectors.player_name(request.user),
-                               owner=request.user if request.user.is_authenticated else None)
+                               owner=request.user if request.user.is_authenticated else None,
+                               previous_loser=previous_loser)
     session_remember_game(request.session, new)
     return redirect("play", game_id=new.pk)
+
+
+@require_POST
+def play_again(request: HttpRequest, game_id) -> HttpResponse:
+    return _deal_again(request, _visitor_game(request, game_id))
+
+
+@require_POST
+def next_game(request: HttpRequest, game_id) -> HttpResponse:
+    """The next game of a series: the finished game's loser deals and is attacked first."""
+    game = _visitor_game(request, game_id)
+    if not game.is_over:
+        return redirect("play", game_id=game.pk)
+    return _deal_again(request, game, previous_loser=selectors.series_loser(game))
 
 
 @require_GET

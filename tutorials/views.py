@@ -97,7 +97,7 @@ def lesson_answer(request: HttpRequest, game_key: str, lesson_slug: str) -> Http
     lesson = _lesson(request, game_key, lesson_slug)
     step = _posted_step(request, lesson)
     try:
-        action, _ = action_from_post(request.POST)
+        action, _ = action_from_post(request.POST, game_key=lesson.game_key)
         outcome = services.lesson_answer_question(lesson=lesson, step=step, action=action, **_learner(request))
     except (ActionPostError, services.AnswerRejected) as error:
         return _render_step(request, lesson, step.number, status=400, error=str(error))

@@ -4,11 +4,13 @@ translation). `narrator_for` gives the game's narrator for one viewer.
 """
 
 from games.narration.hearts import HeartsNarrator
+from games.narration.rooster import RoosterNarrator
 from games.narration.seats import SeatNarrator
 from games.narration.sunduchok import SunduchokNarrator
 from games.narration.words import card_name, language_of
 
-NARRATORS: dict[str, type[SeatNarrator]] = {"sunduchok": SunduchokNarrator, "hearts": HeartsNarrator}
+NARRATORS: dict[str, type[SeatNarrator]] = {"sunduchok": SunduchokNarrator, "hearts": HeartsNarrator,
+                                             "rooster": RoosterNarrator}
 
 
 def narrator_for(game_key: str, names: list[str], viewer: int | None, language: str = "en"):
@@ -16,5 +18,5 @@ def narrator_for(game_key: str, names: list[str], viewer: int | None, language: 
     return NARRATORS[game_key](names, viewer, language)
 
 
-__all__ = ["NARRATORS", "HeartsNarrator", "SeatNarrator", "SunduchokNarrator", "card_name", "language_of",
-           "narrator_for"]
+__all__ = ["NARRATORS", "HeartsNarrator", "RoosterNarrator", "SeatNarrator", "SunduchokNarrator", "card_name",
+           "language_of", "narrator_for"]

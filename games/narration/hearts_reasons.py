@@ -14,13 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from games.narration.reasons import RussianSeats, say_reason
-from games.narration.words import (
-    MASCULINE_RANKS_RU,
-    RANK_GENITIVE_SINGULAR_RU,
-    SUIT_GENITIVE_RU,
-    card_name,
-)
-from games.rules.cards import SUIT_NAMES, rank_of, suit_of
+from games.narration.words import SUIT_GENITIVE_RU, card_accusative_ru, card_genitive_ru, card_name
+from games.rules.cards import SUIT_NAMES, suit_of
 
 RANDOM_REASONS = {
     "en": {"pass": "A random choice of three cards to pass.", "play": "A random legal card.",
@@ -28,21 +23,6 @@ RANDOM_REASONS = {
     "ru": {"pass": "Случайный выбор трёх карт для передачи.", "play": "Случайная разрешённая карта.",
            "moon": "Случайный выбор, как засчитать «выстрел в Луну»."},
 }
-
-# Russian feminine card names in the accusative: "двойка" -> "двойку", "дама" -> "даму".
-# Masculine ranks (валет, король, туз) take the genitive form, as cards are named in play: "бью туза".
-
-
-def card_accusative_ru(card: str) -> str:
-    rank = rank_of(card)
-    nominative = card_name(card, "ru").split(" ")[0]
-    noun = RANK_GENITIVE_SINGULAR_RU[rank] if rank in MASCULINE_RANKS_RU else nominative[:-1] + "у"
-    return f"{noun} {SUIT_GENITIVE_RU[suit_of(card)]}"
-
-
-def card_genitive_ru(card: str) -> str:
-    return f"{RANK_GENITIVE_SINGULAR_RU[rank_of(card)]} {SUIT_GENITIVE_RU[suit_of(card)]}"
-
 
 def average_en(points: float) -> str:
     """"1.3 points on average"; only the bot's own moon, counted as 26 off its total, goes below zero."""

@@ -30,6 +30,12 @@ RANK_PREPOSITIONAL_PLURAL_RU = {
     "8": "восьмёрках", "9": "девятках", "10": "десятках", "J": "валетах", "Q": "дамах", "K": "королях", "A": "тузах",
 }
 MASCULINE_RANKS_RU = frozenset({"J", "K", "A"})
+# A card as an object ("бьёт восьмёрку", "берёт короля": the picture cards are animate) and as an
+# instrument ("королём бубен").
+RANK_ACCUSATIVE_RU = {**{rank: name[:-1] + "у" for rank, name in RANK_SINGULAR_RU.items()},
+                      "J": "валета", "Q": "даму", "K": "короля", "A": "туза"}
+RANK_INSTRUMENTAL_RU = {**{rank: name[:-1] + "ой" for rank, name in RANK_SINGULAR_RU.items()},
+                        "J": "валетом", "Q": "дамой", "K": "королём", "A": "тузом"}
 SUIT_NAMES_RU = {"C": "трефы", "D": "бубны", "H": "червы", "S": "пики"}
 # A card is named by its rank and the suit in the genitive: "дама пик", "десятка червей".
 SUIT_GENITIVE_RU = {"C": "треф", "D": "бубен", "H": "червей", "S": "пик"}
@@ -64,6 +70,26 @@ def card_name(card: str, language: str = "en") -> str:
     if language == "ru":
         return f"{RANK_SINGULAR_RU[rank]} {SUIT_GENITIVE_RU[suit]}"
     return f"{rank if rank.isdigit() else RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
+
+
+def card_name_ru(card: str, case: str) -> str:
+    """A card's Russian name in a case: "восьмёрку треф" (accusative), "королём бубен" (instrumental)."""
+    ranks = {"nominative": RANK_SINGULAR_RU, "accusative": RANK_ACCUSATIVE_RU,
+             "instrumental": RANK_INSTRUMENTAL_RU}[case]
+    return f"{ranks[rank_of(card)]} {SUIT_GENITIVE_RU[suit_of(card)]}"
+
+
+def card_accusative_ru(card: str) -> str:
+    """A card as a direct object: "двойка" -> "двойку", "дама" -> "даму"; masculine ranks (валет,
+    король, туз) take the genitive form, as cards are named in play: "бью туза"."""
+    rank = rank_of(card)
+    noun = RANK_GENITIVE_SINGULAR_RU[rank] if rank in MASCULINE_RANKS_RU else RANK_SINGULAR_RU[rank][:-1] + "у"
+    return f"{noun} {SUIT_GENITIVE_RU[suit_of(card)]}"
+
+
+def card_genitive_ru(card: str) -> str:
+    """"двойки треф", "туза пик"."""
+    return f"{RANK_GENITIVE_SINGULAR_RU[rank_of(card)]} {SUIT_GENITIVE_RU[suit_of(card)]}"
 
 
 def suit_list(suits: list[str], language: str = "en") -> str:

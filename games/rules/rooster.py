@@ -387,7 +387,8 @@ class _Table:
         table.old_events, table.events = (), []
         table.first_card = None
         table.events.append({"type": "deal", "seat": dealer, "hand_sizes": [len(hand) for hand in table.hands],
-                             "stock_size": len(table.stock), "previous_loser": previous_loser})
+                             "stock_size": len(table.stock), "discard_size": len(table.discard),
+                             "previous_loser": previous_loser})
         holders = [seat for seat, hand in enumerate(table.hands) if hand]
         if len(holders) < 2:
             raise ValueError("At least two players must hold cards when a game starts.")

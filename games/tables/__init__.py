@@ -7,9 +7,9 @@ a replay shows beside each open hand.
 Templates live in templates/games/<game>/.
 """
 
-from games.tables import hearts, sunduchok
+from games.tables import hearts, rooster, sunduchok
 
-TABLES = {"sunduchok": sunduchok, "hearts": hearts}
+TABLES = {"sunduchok": sunduchok, "hearts": hearts, "rooster": rooster}
 
 
 def templates_for(game_key: str) -> dict[str, str]:

@@ -82,6 +82,6 @@ def test_a_presets_validation_error_comes_in_the_active_language(language, field
 ])
 def test_an_unreadable_posted_move_is_explained_in_the_active_language(language, message):
     with translation.override(language), pytest.raises(ActionPostError) as refused:
-        action_from_post({"type": "ask", "target": "1", "rank": "Q"})
+        action_from_post({"type": "ask", "target": "1", "rank": "Q"}, game_key="sunduchok")
 
     assert str(refused.value) == message

@@ -10,6 +10,7 @@ from django.urls import reverse
 from games.history import game_history
 from games.models import Game
 from games.narration import card_name
+from games.narration.words import card_name_ru
 from games.rules.cards import card_short
 from tutorials.services import preset_sync_builtin
 
@@ -48,8 +49,10 @@ def hidden_cards(state, seat: int) -> set[str]:
 
 
 def card_spellings(card: str) -> list[str]:
-    """Every way a page could name a card: its code in quotes, its label in either language, its short form."""
-    return [f'"{card}"', card_name(card, "en"), card_name(card, "ru"), card_short(card)]
+    """Every way a page could name a card: its code in quotes, its label in either language (in Russian
+    also as an object or an instrument, "бьёт восьмёрку треф королём бубен"), its short form."""
+    return [f'"{card}"', card_name(card, "en"), card_name(card, "ru"), card_name_ru(card, "accusative"),
+            card_name_ru(card, "instrumental"), card_short(card)]
 
 
 def assert_no_hidden_cards(text: str, state, seat: int) -> None:

@@ -1,4 +1,5 @@
 """`manage.py arena sunduchok --players 3 --bots hard,medium,easy --games 300 --seed 1`;
+`manage.py arena rooster --bots hard,medium,easy --games 600 --seed 1 --workers 2` (rooster shares);
 `manage.py arena hearts --bots hard,medium,easy,easy --games 400 --seed 1` (one deal per game)."""
 
 from django.core.management.base import BaseCommand, CommandError
@@ -7,11 +8,11 @@ from games.arena import format_result, play_match
 
 
 class Command(BaseCommand):
-    help = ("Play bots against each other and print each bot's win share (or, for Hearts, mean points per "
-            "deal) and decision times.")
+    help = ("Play bots against each other and print each bot's win share (for Hearts, mean points per deal; "
+            "for Chuvash Rooster, the share of games it ends as the rooster) and decision times.")
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("game", help="the game key, e.g. sunduchok or hearts")
+        parser.add_argument("game", help="the game key, e.g. sunduchok, hearts or rooster")
         parser.add_argument("--players", type=int, help="number of seats (default: one per bot)")
         parser.add_argument("--bots", required=True,
                             help="comma-separated bot levels, one per seat, e.g. hard,medium,easy")
@@ -20,7 +21,7 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots' choices")
         parser.add_argument("--preset", default="standard", help="rule preset (default standard)")
         parser.add_argument("--workers", type=int, default=1,
-                            help="processes sharing out the deals of a game scored per deal (default 1)")
+                            help="processes sharing out the games (default 1); the results do not depend on it")
 
     def handle(self, *args, **options) -> None:
         levels = [level.strip() for level in options["bots"].split(",") if level.strip()]

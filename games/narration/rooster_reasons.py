@@ -1,0 +1,149 @@
+"""The Chuvash Rooster bots' reasons (games.bots.base.Reason, stored as its dict) in English or Russian.
+
+The keys and their parameters come from games.bots.rooster. A reason names seats as the reader knows
+them ("you" for the reader) and cites only public cards: the cards of the move itself, cards on the
+table and cards the public log has shown, never the bot's remaining hand. As in
+games.narration.reasons, the Russian avoids past-tense verbs with a player as subject.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.narration.reasons import RussianSeats, say_reason
+from games.narration.words import card_accusative_ru, card_genitive_ru, card_name, join_words, russian_plural
+
+RANDOM_REASONS = {
+    "en": {"attack": "A random legal attack.", "beat": "A random legal way to beat a card.",
+           "take": "A random choice to take the cards.", "throw": "A random legal card to throw in.",
+           "pass": "A random choice not to throw in."},
+    "ru": {"attack": "Случайный разрешённый заход.", "beat": "Случайный разрешённый способ покрыть карту.",
+           "take": "Случайный выбор взять карты.", "throw": "Случайная разрешённая карта для подкидывания.",
+           "pass": "Случайный выбор ничего не подкидывать."},
+}
+
+
+class _English:
+    def __init__(self, narrator) -> None:
+        self.narrator = narrator
+
+    def who(self, seat: int) -> str:
+        return self.narrator.object_name(seat)
+
+    @staticmethod
+    def cards(cards: list[str]) -> str:
+        return join_words([f"the {card_name(card)}" for card in cards])
+
+    def move(self, p: dict[str, Any]) -> str:
+        """What a rated move does, as a clause with "I" for the bot."""
+        move = p["move"]
+        if move == "attack":
+            return f"I lead {self.cards(p['cards'])} against {self.who(p['target'])}"
+        if move == "beat":
+            return f"I beat {self.cards([p['attack']])} with {self.cards([p['card']])}"
+        if move == "take":
+            return f"I take {self.cards(p['cards'])}"
+        if move == "throw":
+            return f"I throw in {self.cards(p['cards'])} to {self.who(p['target'])}"
+        return f"I throw nothing in to {self.who(p['target'])}"
+
+    def say(self, key: str, p: dict[str, Any]) -> str | None:
+        target = self.who(p["target"]) if "target" in p else ""
+        cards = self.cards(p["cards"]) if "cards" in p else ""
+        card = self.cards([p["card"]]) if "card" in p else ""
+        if key == "first-card":
+            return f"{card} is the lowest card dealt, so it opens the game against {target}"
+        if key == "lead-low":
+            return f"I lead {cards} against {target}: a low card is cheap to give up"
+        if key == "lead-several":
+            return f"I lead {cards} together against {target}: each low card needs a card of its own to beat it"
+        if key == "lead-last":
+            return f"I lead {cards} against {target}, every card I hold"
+        if key == "beat-cheapest":
+            return f"I beat {self.cards([p['attack']])} with {card}, the cheapest card I can beat it with"
+        if key == "take-cannot":
+            return f"I cannot beat {cards}, so I take"
+        if key == "take-keep":
+            return f"beating {cards} would cost a strong card worth keeping while the stock lasts, so I take"
+        if key == "throw-low":
+            return f"I throw in {card} to {target}: a low card is cheap to give up"
+        if key == "throw-shed":
+            return f"the stock is empty, so I throw in {card} to {target} to get rid of it"
+        if key == "no-throw":
+            return f"I throw nothing in to {target}"
+        if key == "sampled":
+            where = ("with every card's place known, played to the end" if p["exact"] else
+                     f"played out on {p['samples']} deals of the unseen cards that fit what the table has seen")
+            return (f"{self.move(p)}: {where}, this leaves me the rooster in {p['share']}% of the games, "
+                    f"my usual move in {p['habitual']}%")
+        return None
+
+
+class _Russian(RussianSeats):
+
+    @staticmethod
+    def cards(cards: list[str], case=card_accusative_ru) -> str:
+        return join_words([case(card) for card in cards], "и")
+
+    def move(self, p: dict[str, Any]) -> str:
+        """What a rated move does, as a clause in the present tense."""
+        move = p["move"]
+        if move == "attack":
+            return f"я хожу под {self.of(p['target'])} с {self.cards(p['cards'], card_genitive_ru)}"
+        if move == "beat":
+            return f"{card_name(p['card'], 'ru')} бьёт {card_accusative_ru(p['attack'])}"
+        if move == "take":
+            return f"я беру {self.cards(p['cards'])}"
+        if move == "throw":
+            return f"я подкидываю {self.to(p['target'])} {self.cards(p['cards'])}"
+        return f"я ничего не подкидываю {self.to(p['target'])}"
+
+    def say(self, key: str, p: dict[str, Any]) -> str | None:
+        target = p.get("target")
+        if key == "first-card":
+            return (f"младшая из сданных карт — {card_name(p['card'], 'ru')}, "
+                    f"и с неё начинается игра под {self.of(target)}")
+        if key == "lead-low":
+            return (f"я хожу под {self.of(target)} с {self.cards(p['cards'], card_genitive_ru)}: "
+                    "младшую карту отдать не жалко")
+        if key == "lead-several":
+            return (f"я хожу под {self.of(target)} сразу с {self.cards(p['cards'], card_genitive_ru)}: "
+                    "на каждую младшую карту нужна своя, чтобы её покрыть")
+        if key == "lead-last":
+            return (f"я хожу под {self.of(target)} всеми картами, что у меня есть: "
+                    f"{join_words([card_name(card, 'ru') for card in p['cards']], 'и')}")
+        if key == "beat-cheapest":
+            return (f"{card_name(p['card'], 'ru')} бьёт {card_accusative_ru(p['attack'])}, "
+                    "и дешевле карты для этого у меня нет")
+        if key == "take-cannot":
+            return f"мне нечем покрыть {self.cards(p['cards'])}, поэтому я беру"
+        if key == "take-keep":
+            return (f"чтобы покрыть {self.cards(p['cards'])}, пришлось бы отдать сильную карту, которую стоит "
+                    "приберечь, пока в колоде есть карты, поэтому я беру")
+        if key == "throw-low":
+            return f"я подкидываю {self.to(target)} {card_accusative_ru(p['card'])}: младшую карту отдать не жалко"
+        if key == "throw-shed":
+            return (f"колода кончилась, поэтому я подкидываю {self.to(target)} {card_accusative_ru(p['card'])}, "
+                    "чтобы скорее избавиться от карт")
+        if key == "no-throw":
+            return f"я ничего не подкидываю {self.to(target)}"
+        if key == "sampled":
+            where = ("если доиграть до конца, зная место каждой карты" if p["exact"] else
+                     f"если доиграть {p['samples']} {deals_ru(p['samples'])} невидимых карт, "
+                     "согласных со всем, что видел стол")
+            return (f"{self.move(p)}: {where}, так я остаюсь петухом в {p['share']}% партий, "
+                    f"а при обычном ходе — в {p['habitual']}%")
+        return None
+
+
+def deals_ru(count: int) -> str:
+    """"1 расклад", "2 расклада", "5 раскладов" (after the number)."""
+    return russian_plural(count, "расклад", "расклада", "раскладов")
+
+
+SPEAKERS: dict[str, Callable] = {"en": _English, "ru": _Russian}
+
+
+def explain(reason: dict[str, Any] | None, narrator) -> str:
+    return say_reason(reason, narrator, SPEAKERS, RANDOM_REASONS)

@@ -1,0 +1,109 @@
+"""Chuvash Rooster's table: the bout's attack and defence pairs, who attacks whom, the throw-in offer,
+stock and discard, the players who are out and, at the end, the rooster."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.rules.cards import RANK_INDEX, rank_of, suit_of
+
+
+def hand_order(view: dict[str, Any]) -> list[str]:
+    """The viewer's hand grouped by suit, the lowest suit first, each suit from its lowest card: a
+    lead of several cards of one suit sits side by side, and strength grows from left to right."""
+    suits_lowest_first = list(reversed(view["variant"]["suit_order"]))
+    return sorted(view["hand"] or [],
+                  key=lambda card: (suits_lowest_first.index(suit_of(card)), RANK_INDEX[rank_of(card)]))
+
+
+def _role(view: dict[str, Any], seat: int) -> str | None:
+    if seat == view["rooster"]:
+        return "rooster"
+    if seat in view["out"]:
+        return "out"
+    if seat == view["attacker"]:
+        return "attacker"
+    if seat == view["defender"]:
+        return "defender"
+    return None
+
+
+def opponent_facts(view: dict[str, Any], other: int) -> dict[str, Any]:
+    return {"role": _role(view, other)}
+
+
+def context(view: dict[str, Any], legal_actions: list[dict] | None, narrator, *, seat: int) -> dict[str, Any]:
+    players = view["players"]
+    hand = hand_order(view)
+    throwing = view["phase"] == "throw"
+    extra: dict[str, Any] = {
+        "hand": hand, "phase": view["phase"], "my_role": _role(view, seat),
+        "stock_size": view["stock_size"], "discard_size": view["discard_size"],
+        "pairs": view["table"],
+        "bout": narrator.bout(view["attacker"], view["defender"]) if view["attacker"] is not None else "",
+        "throw_offer": {
+            "name": narrator.name(view["current_player"]), "is_me": view["current_player"] == seat,
+            "limit": view["throw_limit"], "ranks": view["throw_ranks"],
+            "next": [narrator.name(other) for other in view["offer"]],
+        } if throwing else None,
+        "first_card_rule": (narrator.first_card_rule(view["first_card"], view["attacker"])
+                            if view["first_card"] else ""),
+        "rooster_line": narrator.rooster(view["rooster"]) if view["is_over"] else "",
+        "status": _status(view, narrator, seat, legal_actions),
+        "choices": _choices(view, legal_actions, hand) if legal_actions else None,
+        "offers_next_game": view["is_over"],
+    }
+    if view["is_over"]:
+        extra["standings"] = [
+            {"name": narrator.name(other), "is_winner": other in view["winners"],
+             "is_out": other in view["out"]}
+            for other in [*view["out"], *(s for s in range(players) if s not in view["out"])]]
+    return extra
+
+
+def replay_seat(state, narrator, seat: int, cards_at) -> dict[str, Any]:
+    return {}
+
+
+def _status(view: dict[str, Any], narrator, seat: int, legal_actions: list[dict] | None) -> str:
+    if not legal_actions:
+        return ""
+    phase = view["phase"]
+    if phase == "attack":
+        whom = narrator.whom(view["defender"])
+        if view["first_card"]:
+            return _("Your turn: open the game against %(whom)s with the lowest card dealt.") % {"whom": whom}
+        limit = view["hand_sizes"][view["defender"]]
+        if view["variant"]["multi_lead"] == "single":
+            return _("Your turn: attack %(whom)s with one card.") % {"whom": whom}
+        if view["variant"]["multi_lead"] == "same-rank":
+            return _("Your turn: attack %(whom)s with one card or several of one rank (at most %(limit)s).") % {
+                "whom": whom, "limit": limit}
+        return _("Your turn: attack %(whom)s with one card or several of one suit (at most %(limit)s).") % {
+            "whom": whom, "limit": limit}
+    if phase == "defend":
+        return _("Your turn: beat every card on the table, or take them.")
+    if len(legal_actions) > 1:
+        return _("Your turn: throw in a card of a rank on the table (at most %(limit)s more), or pass.") % {
+            "limit": view["throw_limit"]}
+    if view["throw_limit"] <= 0:
+        return _("Your turn to throw in, but no more cards may go on the table: pass.")
+    return _("Your turn to throw in, but you hold no card of a rank on the table: pass.")
+
+
+def _choices(view: dict[str, Any], legal_actions: list[dict], hand: list[str]) -> dict[str, Any]:
+    kind = legal_actions[0]["type"]
+    if kind == "attack":
+        playable = {card for action in legal_actions for card in action["cards"]}
+        suggested = set(legal_actions[0]["cards"])
+        return {"kind": "attack", "cards": [{"card": card, "suggested": card in suggested}
+                                            for card in hand if card in playable]}
+    if kind in ("beat", "take"):
+        beats: dict[str, list[str]] = {pair["attack"]: [] for pair in view["table"] if pair["beat"] is None}
+        for action in legal_actions:
+            if action["type"] == "beat":
+                beats[action["attack"]].append(action["card"])
+        return {"kind": "defend", "groups": [{"attack": attack, "cards": cards} for attack, cards in beats.items()]}
+    return {"kind": "throw", "cards": [action["cards"][0] for action in legal_actions if action["type"] == "throw"]}
