@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.narration.reasons import RussianSeats, say_reason
-from games.narration.words import SUIT_GENITIVE_RU, card_accusative_ru, card_genitive_ru, card_name
+from games.narration.words import SUIT_GENITIVE_RU, card_name, card_name_ru
 from games.rules.cards import SUIT_NAMES, suit_of
 
 RANDOM_REASONS = {
@@ -137,33 +137,35 @@ class _Russian(RussianSeats):
         if key == "forced":
             return f"{card} — единственная карта, которую мне можно сыграть"
         if key == "lead-low":
-            return f"я хожу с {card_genitive_ru(p['card'])}: младшая карта вряд ли возьмёт взятку"
+            return f"я хожу с {card_name_ru(p['card'], 'genitive')}: младшая карта вряд ли возьмёт взятку"
         if key == "lead-spade":
-            return (f"я хожу с {card_genitive_ru(p['card'])}: пика ниже дамы выманивает даму пик, "
+            return (f"я хожу с {card_name_ru(p['card'], 'genitive')}: пика ниже дамы выманивает даму пик, "
                     "которая ещё не сыграна")
         if key == "duck":
             return f"{card} младше, чем {self.winning(p)}, и взятку не берёт"
         if key == "shed-high":
-            return f"во взятке нет очков, поэтому я избавляюсь от {card_genitive_ru(p['card'])}, пока это безопасно"
+            return (f"во взятке нет очков, поэтому я избавляюсь от {card_name_ru(p['card'], 'genitive')}, "
+                    "пока это безопасно")
         if key == "cannot-duck":
-            return f"мне нечем сыграть ниже, чем {self.winning(p)}, поэтому я кладу {card_accusative_ru(p['card'])}"
+            return (f"мне нечем сыграть ниже, чем {self.winning(p)}, поэтому я кладу "
+                    f"{card_name_ru(p['card'], 'accusative')}")
         if key == "dump-queen":
             if suit_of(p["card"]) == p["suit"]:
                 return f"дама пик уходит во взятку, которую сейчас берёт {self.winning(p)}, и 13 очков вместе с ней"
             return f"{no_suit}, поэтому дама пик уходит во взятку, которую сейчас берёт {self.winning(p)}"
         if key == "dump-spade":
-            return (f"{no_suit}, поэтому я избавляюсь от {card_genitive_ru(p['card'])}: пока дама пик не сыграна, "
-                    "такая пика может её поймать")
+            return (f"{no_suit}, поэтому я избавляюсь от {card_name_ru(p['card'], 'genitive')}: "
+                    "пока дама пик не сыграна, такая пика может её поймать")
         if key == "dump-heart":
             return f"{no_suit}, поэтому {card} уходит во взятку, которую сейчас берёт {self.winning(p)}"
         if key == "dump-high":
-            return (f"{no_suit}, поэтому я избавляюсь от {card_genitive_ru(p['card'])}: "
+            return (f"{no_suit}, поэтому я избавляюсь от {card_name_ru(p['card'], 'genitive')}: "
                     "старшая карта может взять взятку позже")
         if key == "stop-moon":
             return (f"все очки этой раздачи пока у {self.of(p['seat'])}, поэтому я кладу "
-                    f"{card_accusative_ru(p['card'])}, чтобы помешать «выстрелу в Луну»")
+                    f"{card_name_ru(p['card'], 'accusative')}, чтобы помешать «выстрелу в Луну»")
         if key == "shoot-moon":
-            return (f"все очки этой раздачи пока у меня, поэтому я кладу {card_accusative_ru(p['card'])} "
+            return (f"все очки этой раздачи пока у меня, поэтому я кладу {card_name_ru(p['card'], 'accusative')} "
                     "и иду на «выстрел в Луну»")
         cost = (f"меньше всего очков за раздачу мне оставляет {card}: {average_ru(p['expected'])}"
                 if "expected" in p else "")
@@ -175,7 +177,7 @@ class _Russian(RussianSeats):
             return f"из {p['samples']} раскладов, {fits}, {cost}"
         if key == "sampled-moon":
             return (f"все очки этой раздачи пока у меня, и из {p['samples']} разыгранных раскладов "
-                    f"лучше всего выходит «выстрел в Луну», начиная с {card_genitive_ru(p['card'])}: "
+                    f"лучше всего выходит «выстрел в Луну», начиная с {card_name_ru(p['card'], 'genitive')}: "
                     f"{average_ru(p['expected'])}")
         if key == "sampled-stop":
             return (f"все очки этой раздачи пока у {self.of(p['seat'])}, поэтому в {p['samples']} разыгранных "

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.narration.reasons import RussianSeats, say_reason
-from games.narration.words import card_accusative_ru, card_genitive_ru, card_name, join_words, russian_plural
+from games.narration.words import card_name, card_name_ru, join_words, russian_plural
 
 RANDOM_REASONS = {
     "en": {"attack": "A random legal attack.", "beat": "A random legal way to beat a card.",
@@ -83,16 +83,16 @@ class _English:
 class _Russian(RussianSeats):
 
     @staticmethod
-    def cards(cards: list[str], case=card_accusative_ru) -> str:
-        return join_words([case(card) for card in cards], "и")
+    def cards(cards: list[str], case: str = "accusative") -> str:
+        return join_words([card_name_ru(card, case) for card in cards], "и")
 
     def move(self, p: dict[str, Any]) -> str:
         """What a rated move does, as a clause in the present tense."""
         move = p["move"]
         if move == "attack":
-            return f"я хожу под {self.of(p['target'])} с {self.cards(p['cards'], card_genitive_ru)}"
+            return f"я хожу под {self.of(p['target'])} с {self.cards(p['cards'], 'genitive')}"
         if move == "beat":
-            return f"{card_name(p['card'], 'ru')} бьёт {card_accusative_ru(p['attack'])}"
+            return f"{card_name(p['card'], 'ru')} бьёт {card_name_ru(p['attack'], 'accusative')}"
         if move == "take":
             return f"я беру {self.cards(p['cards'])}"
         if move == "throw":
@@ -105,16 +105,16 @@ class _Russian(RussianSeats):
             return (f"младшая из сданных карт — {card_name(p['card'], 'ru')}, "
                     f"и с неё начинается игра под {self.of(target)}")
         if key == "lead-low":
-            return (f"я хожу под {self.of(target)} с {self.cards(p['cards'], card_genitive_ru)}: "
+            return (f"я хожу под {self.of(target)} с {self.cards(p['cards'], 'genitive')}: "
                     "младшую карту отдать не жалко")
         if key == "lead-several":
-            return (f"я хожу под {self.of(target)} сразу с {self.cards(p['cards'], card_genitive_ru)}: "
+            return (f"я хожу под {self.of(target)} сразу с {self.cards(p['cards'], 'genitive')}: "
                     "на каждую младшую карту нужна своя, чтобы её покрыть")
         if key == "lead-last":
             return (f"я хожу под {self.of(target)} всеми картами, что у меня есть: "
                     f"{join_words([card_name(card, 'ru') for card in p['cards']], 'и')}")
         if key == "beat-cheapest":
-            return (f"{card_name(p['card'], 'ru')} бьёт {card_accusative_ru(p['attack'])}, "
+            return (f"{card_name(p['card'], 'ru')} бьёт {card_name_ru(p['attack'], 'accusative')}, "
                     "и дешевле карты для этого у меня нет")
         if key == "take-cannot":
             return f"мне нечем покрыть {self.cards(p['cards'])}, поэтому я беру"
@@ -122,10 +122,11 @@ class _Russian(RussianSeats):
             return (f"чтобы покрыть {self.cards(p['cards'])}, пришлось бы отдать сильную карту, которую стоит "
                     "приберечь, пока в колоде есть карты, поэтому я беру")
         if key == "throw-low":
-            return f"я подкидываю {self.to(target)} {card_accusative_ru(p['card'])}: младшую карту отдать не жалко"
+            return (f"я подкидываю {self.to(target)} {card_name_ru(p['card'], 'accusative')}: "
+                    "младшую карту отдать не жалко")
         if key == "throw-shed":
-            return (f"колода кончилась, поэтому я подкидываю {self.to(target)} {card_accusative_ru(p['card'])}, "
-                    "чтобы скорее избавиться от карт")
+            return (f"колода кончилась, поэтому я подкидываю {self.to(target)} "
+                    f"{card_name_ru(p['card'], 'accusative')}, чтобы скорее избавиться от карт")
         if key == "no-throw":
             return f"я ничего не подкидываю {self.to(target)}"
         if key == "sampled":

@@ -73,23 +73,11 @@ def card_name(card: str, language: str = "en") -> str:
 
 
 def card_name_ru(card: str, case: str) -> str:
-    """A card's Russian name in a case: "восьмёрку треф" (accusative), "королём бубен" (instrumental)."""
-    ranks = {"nominative": RANK_SINGULAR_RU, "accusative": RANK_ACCUSATIVE_RU,
+    """A card's Russian name in a case: "восьмёрку треф" (accusative), "туза пик" (genitive), "королём
+    бубен" (instrumental)."""
+    ranks = {"nominative": RANK_SINGULAR_RU, "accusative": RANK_ACCUSATIVE_RU, "genitive": RANK_GENITIVE_SINGULAR_RU,
              "instrumental": RANK_INSTRUMENTAL_RU}[case]
     return f"{ranks[rank_of(card)]} {SUIT_GENITIVE_RU[suit_of(card)]}"
-
-
-def card_accusative_ru(card: str) -> str:
-    """A card as a direct object: "двойка" -> "двойку", "дама" -> "даму"; masculine ranks (валет,
-    король, туз) take the genitive form, as cards are named in play: "бью туза"."""
-    rank = rank_of(card)
-    noun = RANK_GENITIVE_SINGULAR_RU[rank] if rank in MASCULINE_RANKS_RU else RANK_SINGULAR_RU[rank][:-1] + "у"
-    return f"{noun} {SUIT_GENITIVE_RU[suit_of(card)]}"
-
-
-def card_genitive_ru(card: str) -> str:
-    """"двойки треф", "туза пик"."""
-    return f"{RANK_GENITIVE_SINGULAR_RU[rank_of(card)]} {SUIT_GENITIVE_RU[suit_of(card)]}"
 
 
 def suit_list(suits: list[str], language: str = "en") -> str:

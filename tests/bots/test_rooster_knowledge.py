@@ -3,6 +3,7 @@ the first attacker's card can be, and deals sampled to fit it all."""
 
 import random
 
+from games.bots import get_bot
 from games.bots.rooster.knowledge import RoosterKnowledge
 from tests.rules.rooster_helpers import PASS, TAKE, attack, beat, bout, run, table
 
@@ -60,3 +61,17 @@ def test_cards_below_the_first_attackers_card_lie_in_the_stock_until_someone_dra
         hands, stock = knowledge.sample(rng)
         placed |= {seat for seat, hand in enumerate(hands) for card in hand if card in {"6C", "6D"}}
     assert placed == {0}
+
+
+def test_a_position_begun_late_in_a_game_counts_the_discard_no_event_names():
+    """A lesson's position: 29 cards already beaten off, 7♣ the lowest card dealt, so the four sixes
+    lie in that discard pile."""
+    state = run(table("7C 8C AC", "KS QS KH QH", rest="discard"), attack("7C"))
+    view = state.view(1)
+    knowledge = RoosterKnowledge(view)
+    assert knowledge.unnamed_discard == 29 and knowledge.below_first == {"6C", "6D", "6H", "6S"}
+    assert not knowledge.all_known()            # seat 0's two cards could be any two of 27
+    hands, stock = knowledge.sample(random.Random(0))
+    assert stock == [] and len(hands[0]) == 2 and not {"6C", "6D", "6H", "6S"} & set(hands[0])
+    decision = get_bot("rooster", "hard").decide(view, state.legal_actions(), random.Random(0))
+    assert decision.action in state.legal_actions()

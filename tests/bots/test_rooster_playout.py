@@ -6,6 +6,7 @@ import random
 import pytest
 
 from games.bots import get_bot
+from games.bots.rooster.hard import has_thrown_in
 from games.bots.rooster.playout import Model
 from tests.rules.rooster_helpers import GAME
 
@@ -65,3 +66,17 @@ def test_a_stalled_rollout_stops_at_its_cap():
     model = model_of(state.apply(state.legal_actions()[0]))
     rooster, steps = model.play_out(cap=5)
     assert (rooster, steps) == (None, 5) and model.phase != "over"
+
+
+def test_the_hard_bot_reads_from_the_log_whether_the_seat_asked_has_thrown_in():
+    seen = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.new_game(3, seed=seed)
+        while not state.is_over:
+            if state.view(None)["phase"] == "throw":
+                thrown = state.to_dict()["thrown"]
+                assert has_thrown_in(state.view(state.current_player)) == thrown
+                seen.add(thrown)
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert seen == {True, False}

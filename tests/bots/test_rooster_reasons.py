@@ -39,7 +39,9 @@ def test_reasons_of_whole_games_are_single_sentences_citing_public_cards(levels)
                     check_sentence(said(decision.reason, language, viewer, len(levels)), language)
             english = said(decision.reason, players=len(levels))
             assert cards_named(english) <= allowed, f"{english} names hidden cards"
-    assert {"random", "sampled"} & keys or levels == ["medium"] * len(levels)
+    # The hard bot overturns its habit somewhere in these games and says why; the easy bot is random.
+    assert ("sampled" in keys) == ("hard" in levels) and ("random" in keys) == ("easy" in levels)
+    assert {"beat-cheapest", "lead-several", "take-cannot", "throw-low"} <= keys
 
 
 def test_every_reason_key_speaks_both_languages():

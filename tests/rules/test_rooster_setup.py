@@ -274,7 +274,8 @@ VIEW_KEYS = {"game", "seat", "players", "dealer", "variant", "hand", "hand_sizes
 
 def test_the_view_at_the_start_of_a_game():
     state = table("AS 6C", "7C", "8C", rest="discard", dealer=2)
-    deal = {"type": "deal", "seat": 2, "hand_sizes": [2, 1, 1], "stock_size": 0, "discard_size": 32, "previous_loser": None}
+    deal = {"type": "deal", "seat": 2, "hand_sizes": [2, 1, 1], "stock_size": 0, "discard_size": 32,
+            "previous_loser": None}
     assert state.view(1) == {
         "game": "rooster", "seat": 1, "players": 3, "dealer": 2, "variant": DEFAULTS, "hand": ["7C"],
         "hand_sizes": [2, 1, 1], "stock_size": 0, "discard_size": 32, "first_card": "6C", "attacker": 0,

@@ -38,14 +38,6 @@ def tables(suit_order: tuple[str, ...]) -> tuple[dict[str, float], dict[str, tup
     return strength, beaters
 
 
-def by_suit(hand: Iterable[str], strength: dict[str, float]) -> dict[str, list[str]]:
-    """The hand's cards per suit, weakest first."""
-    suits: dict[str, list[str]] = {}
-    for card in sorted(hand, key=strength.__getitem__):
-        suits.setdefault(suit_of(card), []).append(card)
-    return suits
-
-
 def leads(hand: Sequence[str], limit: int, rule: str, strength: dict[str, float]) -> list[list[str]]:
     """The sensible leads of a hand: every single card, and per suit (or rank, under the Durak-like
     rule) its weakest 2, 3, ... cards up to `limit`. The other legal leads only keep stronger cards

@@ -4,8 +4,9 @@ From its view it knows (see knowledge) the cards beaten off, the cards on the ta
 player took and still holds, and where the cards below the first attacker's card can be. For a
 decision with a real choice it draws deals of the unseen cards that fit all this and, on each deal,
 plays every candidate move followed by the rest of the game with the table's habits in every seat
-(playout.Model). It makes the move that leaves it the rooster least often; the same deals rate every
-candidate, so their differences are not the noise of the deals, and a tie goes to the habitual move.
+(playout.Model). The same deals rate every candidate, so their differences are not the noise of the
+deals; it makes the move that leaves it the rooster least often if that beats the habitual move by
+more than chance would (a sign test over the deals), and otherwise keeps to the habit.
 
 The candidates: to attack, each single card and each suit's weakest two, three, ... cards together
 (the multi-card attacks); to defend, taking and the two cheapest cards that beat each unbeaten card;
@@ -27,10 +28,11 @@ from games.bots.rooster.playout import Model
 
 STEP_BUDGET = 7_000         # rollout actions per decision (about 9 µs each): keeps a decision under ~0.1 s
 STEPS_PER_CARD = 3.5        # a rollout lasts about this many actions per card in the hands and the stock
-MIN_SAMPLES, MAX_SAMPLES = 10, 200
+MIN_SAMPLES = 10            # a decision the budget cannot rate on this many deals is left to the habit
+MAX_SAMPLES = 200
 # Players who always take can stall a game; a rollout still going after this many actions per card
 # in play counts as having no rooster, as the arena counts such a game.
-CAP_PER_CARD = 12
+CAP_PER_CARD = 8
 BEATERS_PER_CARD = 2
 SIGN_TEST_Z = 1.65          # a one-sided 5% sign test on the deals where the two moves differ
 
@@ -48,7 +50,7 @@ class HardBot(Bot):
             return habitual             # too early in the game to rate so many moves in time
         knowledge = RoosterKnowledge(view)
         exact = knowledge.all_known() and view["stock_size"] == 0
-        outcomes = rate(view, knowledge, candidates, CAP_PER_CARD * in_play, rng)
+        outcomes = rate(view, knowledge, candidates, CAP_PER_CARD * in_play, 1 if exact else MAX_SAMPLES, rng)
         samples = len(outcomes[0])
         roosters = [sum(column) for column in outcomes]
         best = min(range(len(candidates)), key=lambda index: (roosters[index], index))
@@ -58,7 +60,9 @@ class HardBot(Bot):
             return habitual             # the habitual move is candidate 0: it keeps its own reason
         action = candidates[best]
         params = {"move": action["type"], "samples": samples, "share": round(100 * roosters[best] / samples),
-                  "habitual": round(100 * roosters[0] / samples), "target": view["defender"], "exact": exact}
+                  "habitual": round(100 * roosters[0] / samples), "exact": exact}
+        if action["type"] in ("attack", "throw", "pass"):
+            params["target"] = view["defender"]
         if action["type"] in ("attack", "throw"):
             params["cards"] = list(action["cards"])
         elif action["type"] == "beat":
@@ -88,19 +92,19 @@ class HardBot(Bot):
         return [habitual] + [action for action in chosen if action != habitual]
 
 
-def rate(view: dict[str, Any], knowledge: RoosterKnowledge, candidates: list[dict], cap: int,
+def rate(view: dict[str, Any], knowledge: RoosterKnowledge, candidates: list[dict], cap: int, most: int,
          rng: random.Random) -> list[list[bool]]:
-    """Per candidate, on each sampled deal, whether it leaves this seat the rooster. Deals are drawn
-    until the step budget is spent (a single deal when nothing is hidden)."""
+    """Per candidate, on each sampled deal, whether it leaves this seat the rooster. Up to `most` deals
+    are drawn while the step budget lasts; stalled rollouts spend it faster, and then the sign test
+    sees too few deals to overturn the habit."""
     seat = view["seat"]
     outcomes: list[list[bool]] = [[] for _ in candidates]
     table = [(pair["attack"], pair["beat"]) for pair in view["table"]]
     samples = steps = 0
-    exact = knowledge.all_known() and view["stock_size"] == 0
-    while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or steps < STEP_BUDGET) and not (exact and samples):
+    while samples < most and steps < STEP_BUDGET:
         hands, stock = knowledge.sample(rng)
         start = Model(hands, stock, view["attacker"], view["defender"], table, view["phase"],
-                      view["current_player"], view["offer"], _thrown(view), view["variant"])
+                      view["current_player"], view["offer"], has_thrown_in(view), view["variant"])
         for index, action in enumerate(candidates):
             model = start.copy()
             model.apply(action)
@@ -120,7 +124,7 @@ def clearly_better(candidate: list[bool], habitual: list[bool]) -> bool:
     return gains - losses >= max(1.0, SIGN_TEST_Z * math.sqrt(gains + losses))
 
 
-def _thrown(view: dict[str, Any]) -> bool:
+def has_thrown_in(view: dict[str, Any]) -> bool:
     """Whether the seat asked to throw in has thrown in this turn: its last action was a throw-in."""
     if view["phase"] != "throw":
         return False

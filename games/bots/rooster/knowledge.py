@@ -31,11 +31,7 @@ class RoosterKnowledge:
         self.below_first: set[str] = set()                              # lay in the stock at the deal
         for event in view["log"]:
             kind, seat = event["type"], event.get("seat")
-            if kind == "deal":
-                # The knowledge of a game starts at its deal (a log may hold one game only, but be safe).
-                self.known = [set() for _ in range(players)]
-                self.discard, self.drawn, self.below_first = set(), [False] * players, set()
-            elif kind == "first-attacker":
+            if kind == "first-attacker":
                 self.known[seat].add(event["card"])
                 order = RoosterVariant(**view["variant"]).lowest_first()
                 self.below_first = set(order[:order.index(event["card"])])
@@ -53,6 +49,8 @@ class RoosterKnowledge:
         self.table = {card for pair in view["table"] for card in pair.values() if card is not None}
         seen = self.discard | self.table | set().union(*self.known)
         self.unseen = [card for card in DECK if card not in seen]
+        # A position set up late in a game (a lesson's) starts with cards beaten off that no event names.
+        self.unnamed_discard = view["discard_size"] - len(self.discard)
 
     def hidden_count(self, seat: int) -> int:
         return self.hand_sizes[seat] - len(self.known[seat])
@@ -60,7 +58,7 @@ class RoosterKnowledge:
     def all_known(self) -> bool:
         """Whether every card's place is certain: the unseen cards all lie in one place."""
         places = [seat for seat in range(len(self.hand_sizes)) if self.hidden_count(seat) > 0]
-        return len(places) + (self.stock_size > 0) <= 1
+        return len(places) + (self.stock_size > 0) + (self.unnamed_discard > 0) <= 1
 
     def sample(self, rng: random.Random) -> tuple[list[list[str]], list[str]]:
         """Every hand and the stock (top first), the unseen cards placed at random where they fit."""
@@ -72,13 +70,19 @@ class RoosterKnowledge:
         rng.shuffle(slots)
         restricted = [card for card in self.unseen if card in self.below_first]
         free = [card for card in self.unseen if card not in self.below_first]
+        rng.shuffle(restricted)
         rng.shuffle(free)
+        # Cards below the first attacker's card go to the stock, to hands that drew or to the discard
+        # pile no event names; the other cards fill the places left (their surplus is that pile).
+        spots: list[int | None] = [index for index, seat in enumerate(slots) if seat == -1 or self.drawn[seat]]
+        spots += [None] * self.unnamed_discard
+        rng.shuffle(spots)
+        chosen = spots[:len(restricted)]
         places: dict[int, list[str]] = {seat: [] for seat in range(-1, len(self.hand_sizes))}
-        # Cards below the first attacker's card go to the stock or to hands that drew; the rest fill in.
-        allowed = [index for index, seat in enumerate(slots) if seat == -1 or self.drawn[seat]]
-        taken = set(allowed[:len(restricted)])
-        for index, card in zip(sorted(taken), restricted, strict=True):
-            places[slots[index]].append(card)
+        for spot, card in zip(chosen, restricted[:len(chosen)], strict=True):
+            if spot is not None:
+                places[slots[spot]].append(card)
+        taken = {spot for spot in chosen if spot is not None}
         cards = iter(free)
         for index, seat in enumerate(slots):
             if index not in taken:
