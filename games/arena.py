@@ -10,7 +10,10 @@ relative to the dealer.
 Most games are reported as win shares (WinShares). Games scored in points per deal (Hearts) are
 reported per deal instead (PointsPerDeal): each game is a single deal and each bot's mean points per
 deal come with a 95% interval. Games with one loser (Chuvash Rooster) report each bot's loser share
-(LoserShares), games stalled past an action cap counting as having no loser.
+(LoserShares), games stalled past an action cap counting as having no loser. Partnership games
+(Yashchiki) report each partnership's mean match points, its partners' totals added (TeamPoints):
+line-up positions 0 and 2 are one partnership, 1 and 3 the other, and as the rotation moves the
+line-up by one seat the partnerships swap seat pairs on the same deals.
 """
 
 from __future__ import annotations
@@ -186,11 +189,48 @@ class LoserShares(WinShares):
         return seating.position(state.rooster, players), False
 
 
-SCORING = {"hearts": PointsPerDeal(), "rooster": LoserShares()}
+class TeamPoints(WinShares):
+    """Yashchiki: each game is a whole match; each partnership (line-up positions p and p + 2) scores
+    its team total at the end, fewer being better, and the winners' side is noted."""
+
+    def outcome(self, state, seating: Seating, players: int, capped: bool):
+        teams = players // 2
+        points = [state.team_totals[(side + seating.rotation) % teams] for side in range(teams)]
+        winners = {seating.position(seat, players) % teams for seat in state.winners}
+        return points, winners, seating.rotation % teams
+
+
+@dataclasses.dataclass(frozen=True)
+class PartnershipPoints:
+    label: str                      # the partners' labels: "hard#1+hard#3"
+    levels: tuple[str, ...]
+    games: int                      # matches played
+    mean: float                     # team points at the end of the match, fewer is better
+    interval: tuple[float, float]   # 95% interval of the mean (normal approximation)
+    deviation: float
+    wins: float                     # matches won; a tie counts 1/2
+    seat_pair_means: tuple[float, float]   # mean points on seats 0+2 and on seats 1+3
+    decisions: int
+    mean_ms: float
+    worst_ms: float
+
+
+@dataclasses.dataclass(frozen=True)
+class TeamResult:
+    game_key: str
+    preset: str
+    players: int
+    games: int
+    seed: int
+    partnerships: tuple[PartnershipPoints, ...]
+    difference: tuple[float, tuple[float, float]]   # mean of the first minus the second, with its 95% interval
+
+
+SCORING = {"hearts": PointsPerDeal(), "rooster": LoserShares(), "yashchiki": TeamPoints()}
 
 
 def play_match(game_key: str, players: int, levels: Sequence[str], games: int, seed: int,
-               preset: str = "standard", workers: int = 1) -> MatchResult | PointsResult | LoserResult:
+               preset: str = "standard", workers: int = 1) -> MatchResult | PointsResult | LoserResult | TeamResult:
     """Play `games` games between bots of the given levels, one per seat; ValueError for a bad set-up.
 
     The games may be shared out among `workers` processes: each is seeded in advance, so the results
@@ -231,6 +271,8 @@ def play_match(game_key: str, players: int, levels: Sequence[str], games: int, s
         return _points_result(header, levels, outcomes, times)
     if isinstance(scoring, LoserShares):
         return _loser_result(header, levels, outcomes, times)
+    if isinstance(scoring, TeamPoints):
+        return _team_result(header, levels, outcomes, times)
     wins = [0.0] * players
     for winners in outcomes:
         for position in winners:
@@ -306,6 +348,32 @@ def _loser_result(header: dict, levels: list[str], outcomes: list, times: list[l
         for position, level in enumerate(levels)))
 
 
+def _team_result(header: dict, levels: list[str], outcomes: list, times: list[list[float]]) -> TeamResult:
+    teams = header["players"] // 2
+    points: list[list[int]] = [[] for _ in range(teams)]
+    by_seat_pair: list[list[list[int]]] = [[[], []] for _ in range(teams)]
+    wins = [0.0] * teams
+    for match_points, winners, first_pair in outcomes:
+        for side, value in enumerate(match_points):
+            points[side].append(value)
+            by_seat_pair[side][(side + first_pair) % teams].append(value)
+        for side in winners:
+            wins[side] += 1 / len(winners)
+    partnerships = []
+    for side in range(teams):
+        positions = range(side, header["players"], teams)
+        mean, deviation, interval = mean_interval(points[side])
+        partnerships.append(PartnershipPoints(
+            label="+".join(f"{levels[position]}#{position + 1}" for position in positions),
+            levels=tuple(levels[position] for position in positions), games=header["games"], mean=mean,
+            interval=interval, deviation=deviation, wins=wins[side],
+            seat_pair_means=tuple(sum(values) / len(values) if values else math.nan
+                                  for values in by_seat_pair[side]),
+            **_timing([time for position in positions for time in times[position]])))
+    difference, _, difference_interval = mean_interval([first - second for first, second in zip(*points, strict=True)])
+    return TeamResult(**header, partnerships=tuple(partnerships), difference=(difference, difference_interval))
+
+
 def mean_interval(values: Sequence[float]) -> tuple[float, float, tuple[float, float]]:
     """The mean, the sample standard deviation and the 95% interval of the mean (normal approximation)."""
     count = len(values)
@@ -324,9 +392,11 @@ def wilson_interval(wins: float, games: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def format_result(result: MatchResult | PointsResult | LoserResult) -> str:
+def format_result(result: MatchResult | PointsResult | LoserResult | TeamResult) -> str:
     """A plain-text table of the match, then a bar plot of the win shares (or of the points per deal,
-    or of the loser shares)."""
+    the loser shares or the partnerships' match points)."""
+    if isinstance(result, TeamResult):
+        return format_teams(result)
     if isinstance(result, PointsResult):
         return format_points(result)
     if isinstance(result, LoserResult):
@@ -393,4 +463,33 @@ def format_losses(result: LoserResult) -> str:
     for bot in result.bots:
         bar = "#" * round(bot.share * BAR_WIDTH)
         lines.append(f"{bot.label:<10} |{bar:<{BAR_WIDTH}}| {bot.share:.1%}")
+    return "\n".join(lines)
+
+
+def format_teams(result: TeamResult) -> str:
+    """The table of a partnership match: each partnership's match points, then a bar plot of the means."""
+    title = get_game(result.game_key).title
+    difference, (low, high) = result.difference
+    first, second = (partnership.label for partnership in result.partnerships)
+    lines = [
+        f"{title}, {result.players} players, preset {result.preset}, {result.games} matches, seed {result.seed}",
+        "Team points at the end of a match, fewer is better: mean and 95% interval of the mean (normal "
+        "approximation).",
+        "The line-up moves one seat from match to match, so each partnership plays the same deals on seats 0+2 "
+        "and on seats 1+3.",
+        "",
+        f"{'partnership':<18} {'matches':>7} {'mean':>7} {'95% interval':>15} {'sd':>6} {'wins':>6} "
+        f"{'seats 0+2':>9} {'seats 1+3':>9} {'decisions':>10} {'mean ms':>8} {'worst ms':>9}",
+    ]
+    for team in result.partnerships:
+        team_low, team_high = team.interval
+        on_even, on_odd = team.seat_pair_means
+        lines.append(f"{team.label:<18} {team.games:>7} {team.mean:>7.1f} {f'{team_low:.1f}–{team_high:.1f}':>15} "
+                     f"{team.deviation:>6.1f} {team.wins:>6.1f} {on_even:>9.1f} {on_odd:>9.1f} "
+                     f"{team.decisions:>10} {team.mean_ms:>8.2f} {team.worst_ms:>9.1f}")
+    lines += ["", f"{first} minus {second}, per match: {difference:.1f} (95% interval {low:.1f}–{high:.1f})", ""]
+    scale = max((team.mean for team in result.partnerships), default=0.0) or 1.0
+    for team in result.partnerships:
+        bar = "#" * max(0, round(team.mean / scale * BAR_WIDTH))
+        lines.append(f"{team.label:<18} |{bar:<{BAR_WIDTH}}| {team.mean:.1f}")
     return "\n".join(lines)

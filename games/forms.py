@@ -85,6 +85,10 @@ def action_from_post(data, *, game_key: str) -> tuple[dict[str, Any], int]:
             return {"type": "beat", "attack": data["attack"], "card": data["card"]}, expected_move
         if kind == "take":
             return {"type": "take"}, expected_move
+        if kind == "play" and game_key == "yashchiki":
+            return _yashchiki_play(data), expected_move
+        if kind == "draw":
+            return {"type": "draw"}, expected_move
         if kind == "play":
             return {"type": "play", "card": data["card"]}, expected_move
         if kind == "moon":
@@ -93,3 +97,18 @@ def action_from_post(data, *, game_key: str) -> tuple[dict[str, Any], int]:
         raise ActionPostError(
             gettext("That move is incomplete: make a choice in each part of the form.")) from None
     raise ActionPostError(gettext("Unknown action."))
+
+
+def _yashchiki_play(data) -> dict[str, Any]:
+    """A Yashchiki play from its button: `cards` holds one card or a pair, comma-separated, and after a
+    colon the suit an 8 or 9 names ("8C,8H:S"). A pair's declaration comes from the form's toggle: a
+    hidden "false" then the checkbox's "true", so the last value sent counts. An undeclared pair goes
+    back to the hand, so it names no suit."""
+    cards, _colon, suit = data["cards"].partition(":")
+    action: dict[str, Any] = {"type": "play", "cards": [card for card in cards.split(",") if card]}
+    declared = data.getlist("declared")
+    if len(action["cards"]) == 2 and declared:
+        action["declared"] = declared[-1] == "true"
+    if suit and action.get("declared") is not False:
+        action["suit"] = suit
+    return action

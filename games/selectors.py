@@ -116,8 +116,9 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
     narrator = narrator_for(game_key, names, seat, narration_language())
     reasons = reasons or {}
     open_hands = _open_hands(state) if show_all_hands else {}
+    shown_from = table.first_logged(view) if hasattr(table, "first_logged") else 0
     log = [{"text": narrator.describe(event), "reason": narrator.reason(reasons.get(index)),
-            "seat": event.get("seat")} for index, event in enumerate(view["log"])]
+            "seat": event.get("seat")} for index, event in enumerate(view["log"]) if index >= shown_from]
     opponents = [
         {"seat": other, "name": narrator.name(other),
          "level": BOT_LEVEL_LABELS.get((levels or [None] * players)[other]),

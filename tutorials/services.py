@@ -93,6 +93,26 @@ BUILTIN_PRESET_TEXTS: dict[str, dict[str, dict[str, str]]] = {
             "description_ru": "Правила OpenSpiel, для сверки: червы открывает любая сыгранная черва или дама пик.",
         },
     },
+    "yashchiki": {
+        "standard": {
+            "name_en": "Standard", "name_ru": "Стандартные правила",
+            "description_ru": "Как в русском тексте: 15 сдач, от 8 карт до 1 и обратно до 8; туз — 0 очков; открытая "
+                              "карта задаёт только масть.",
+        },
+        "crates": {
+            "name_en": "Crates (English original)", "name_ru": "Crates (английский оригинал)",
+            "description_ru": "Ближе к английской игре Crates: туз — 1 очко; открытая карта действует, как будто её "
+                              "сыграл сдающий; девятка меняет масть только на другую масть того же цвета.",
+        },
+        "free-draw": {
+            "name_en": "Draw at will", "name_ru": "Брать по желанию",
+            "description_ru": "Можно взять карту из колоды вместо хода картой, которая у вас есть.",
+        },
+        "short": {
+            "name_en": "Short match (8 deals)", "name_ru": "Короткая игра (8 сдач)",
+            "description_ru": "Восемь сдач: 8, 7, 6, 5, 4, 3, 2, 1 карта.",
+        },
+    },
     "rooster": {
         "standard": {
             "name_en": "Standard", "name_ru": "Стандартные правила",

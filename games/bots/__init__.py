@@ -8,11 +8,12 @@ from games.bots.base import Bot, Decision
 from games.bots.hearts import HEARTS_BOTS
 from games.bots.rooster import ROOSTER_BOTS
 from games.bots.sunduchok import SUNDUCHOK_BOTS
+from games.bots.yashchiki import YASHCHIKI_BOTS
 
 LEVELS = ("easy", "medium", "hard")
 
 BOTS: dict[str, dict[str, Callable[[], Bot]]] = {"sunduchok": SUNDUCHOK_BOTS, "hearts": HEARTS_BOTS,
-                                                  "rooster": ROOSTER_BOTS}
+                                                  "rooster": ROOSTER_BOTS, "yashchiki": YASHCHIKI_BOTS}
 
 
 def get_bot(game_key: str, level: str) -> Bot:

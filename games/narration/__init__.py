@@ -8,9 +8,10 @@ from games.narration.rooster import RoosterNarrator
 from games.narration.seats import SeatNarrator
 from games.narration.sunduchok import SunduchokNarrator
 from games.narration.words import card_name, language_of
+from games.narration.yashchiki import YashchikiNarrator
 
 NARRATORS: dict[str, type[SeatNarrator]] = {"sunduchok": SunduchokNarrator, "hearts": HeartsNarrator,
-                                             "rooster": RoosterNarrator}
+                                             "rooster": RoosterNarrator, "yashchiki": YashchikiNarrator}
 
 
 def narrator_for(game_key: str, names: list[str], viewer: int | None, language: str = "en"):
@@ -18,5 +19,5 @@ def narrator_for(game_key: str, names: list[str], viewer: int | None, language: 
     return NARRATORS[game_key](names, viewer, language)
 
 
-__all__ = ["NARRATORS", "HeartsNarrator", "RoosterNarrator", "SeatNarrator", "SunduchokNarrator", "card_name",
-           "language_of", "narrator_for"]
+__all__ = ["NARRATORS", "HeartsNarrator", "RoosterNarrator", "SeatNarrator", "SunduchokNarrator", "YashchikiNarrator",
+           "card_name", "language_of", "narrator_for"]

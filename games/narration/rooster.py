@@ -76,10 +76,6 @@ class RoosterNarrator(SeatNarrator):
             return join_words([card_name_ru(card, case) for card in cards], "и")
         return join_words([card_short(card) for card in cards])
 
-    def form(self, seat: int, you_form: str, other_form: str) -> str:
-        """The verb alone, agreeing with the seat: "attack" for the viewer, "attacks" for another."""
-        return you_form if seat == self.viewer else other_form
-
     def whom(self, seat: int) -> str:
         """The object of "attacks" or "under": "you", "Anna-bot"; "вас", "игрока Анна-бот"."""
         if self.language == "ru":

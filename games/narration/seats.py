@@ -62,5 +62,9 @@ class SeatNarrator:
         verb = "wins" if len(winners) == 1 and winners[0] != self.viewer else "win"
         return f"Game over: {names} {verb}."
 
+    def form(self, seat: int, you_form: str, other_form: str) -> str:
+        """The verb alone, agreeing with the seat: "attack" for the viewer, "attacks" for another."""
+        return you_form if seat == self.viewer else other_form
+
     def verb(self, seat: int, you_form: str, other_form: str) -> str:
         return f"{self.name(seat)} {you_form if seat == self.viewer else other_form}"

@@ -4,8 +4,9 @@ from games.rules.base import IllegalAction
 from games.rules.hearts import HEARTS
 from games.rules.rooster import ROOSTER
 from games.rules.sunduchok import SUNDUCHOK
+from games.rules.yashchiki import YASHCHIKI
 
-GAMES = {game.key: game for game in (SUNDUCHOK, HEARTS, ROOSTER)}
+GAMES = {game.key: game for game in (SUNDUCHOK, HEARTS, YASHCHIKI, ROOSTER)}
 
 
 def get_game(key: str):

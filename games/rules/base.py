@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import itertools
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 
@@ -53,19 +55,85 @@ def check_choice(name: str, value: Any, allowed: tuple) -> None:
         raise ValueError(f"Variant field '{name}' must be one of {', '.join(map(repr, allowed))}, not {value!r}.")
 
 
+_CONTAINERS = (dict, list, tuple)
+
+
 def copy_json(value: Any) -> Any:
     """A copy of a JSON-like value that shares no list or dict with it, so that nothing handed out
-    can change a state."""
-    if isinstance(value, dict):
-        return {key: copy_json(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [copy_json(item) for item in value]
+    can change a state. (Views copy the whole log: scalars are passed over without a call.)"""
+    kind = type(value)
+    if kind is dict:
+        return {key: copy_json(item) if type(item) in _CONTAINERS else item for key, item in value.items()}
+    if kind is list or kind is tuple:
+        return [copy_json(item) if type(item) in _CONTAINERS else item for item in value]
     return value
 
 
 def event_for(event: dict, seat: int | None) -> dict:
     """A logged event as `seat` sees it: its "private" part only for the seat it happened to."""
-    public = {key: copy_json(value) for key, value in event.items() if key != "private"}
+    public = {key: copy_json(value) if type(value) in _CONTAINERS else value
+              for key, value in event.items() if key != "private"}
     if "private" in event and seat is not None and event.get("seat") == seat:
         public.update(copy_json(event["private"]))
     return public
+
+
+class EventLog(Sequence):
+    """The events of a long match, shared by all its states without a copy per state.
+
+    States along one line of play share one list; each sees only its first `len` events, which
+    never change, so the log stays immutable for every state. Extending a state that is not the
+    newest of its line (a bot trying several moves from one position) copies its prefix first.
+    """
+
+    __slots__ = ("_events", "_length")
+    _lock = threading.Lock()        # two threads extending one state must not both append in place
+
+    def __init__(self, events: Iterable[dict] = ()) -> None:
+        self._events = list(events)
+        self._length = len(self._events)
+
+    def extended(self, new_events: Sequence[dict]) -> EventLog:
+        if not new_events:
+            return self
+        with EventLog._lock:
+            events = self._events
+            if len(events) != self._length:
+                events = events[:self._length]
+            events.extend(new_events)
+            log = object.__new__(EventLog)
+            log._events, log._length = events, len(events)
+        return log
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self._events[:self._length][index])
+        if not -self._length <= index < self._length:
+            raise IndexError("event index out of range")
+        return self._events[index % self._length]
+
+    def __iter__(self) -> Iterator[dict]:
+        return itertools.islice(self._events, self._length)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (EventLog, tuple, list)):
+            return NotImplemented
+        return len(self) == len(other) and all(mine == theirs for mine, theirs in zip(self, other, strict=True))
+
+    def __hash__(self) -> int:
+        return hash(tuple(json_key(event) for event in self))
+
+    def __repr__(self) -> str:
+        return f"EventLog({self._length} events)"
+
+
+def json_key(value: Any) -> Any:
+    """A hashable stand-in for a JSON-like value."""
+    if isinstance(value, dict):
+        return tuple(sorted((key, json_key(item)) for key, item in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(json_key(item) for item in value)
+    return value

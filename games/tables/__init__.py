@@ -3,13 +3,14 @@
 One module per game: `context(view, legal_actions, narrator, *, seat)` adds the game's own parts of
 the table from `view(seat)` (and the legal actions when the seat is to move), `opponent_facts(view,
 other)` what it shows of each other seat, and `replay_seat(state, narrator, seat, cards_at)` the facts
-a replay shows beside each open hand.
+a replay shows beside each open hand. A game with a long log may add `first_logged(view)`, the index
+of the first log event its table shows.
 Templates live in templates/games/<game>/.
 """
 
-from games.tables import hearts, rooster, sunduchok
+from games.tables import hearts, rooster, sunduchok, yashchiki
 
-TABLES = {"sunduchok": sunduchok, "hearts": hearts, "rooster": rooster}
+TABLES = {"sunduchok": sunduchok, "hearts": hearts, "rooster": rooster, "yashchiki": yashchiki}
 
 
 def templates_for(game_key: str) -> dict[str, str]:

@@ -1,6 +1,8 @@
 """`manage.py arena sunduchok --players 3 --bots hard,medium,easy --games 300 --seed 1`;
 `manage.py arena rooster --bots hard,medium,easy --games 600 --seed 1 --workers 2` (rooster shares);
-`manage.py arena hearts --bots hard,medium,easy,easy --games 400 --seed 1` (one deal per game)."""
+`manage.py arena hearts --bots hard,medium,easy,easy --games 400 --seed 1` (one deal per game);
+`manage.py arena yashchiki --bots hard,medium,hard,medium --preset short --games 200 --seed 1 --workers 2`
+(partnerships: seats 0+2 against 1+3; each partnership's mean match points)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -9,10 +11,11 @@ from games.arena import format_result, play_match
 
 class Command(BaseCommand):
     help = ("Play bots against each other and print each bot's win share (for Hearts, mean points per deal; "
-            "for Chuvash Rooster, the share of games it ends as the rooster) and decision times.")
+            "for Chuvash Rooster, the share of games it ends as the rooster; for Yashchiki, each partnership's "
+            "mean match points) and decision times.")
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("game", help="the game key, e.g. sunduchok, hearts or rooster")
+        parser.add_argument("game", help="the game key, e.g. sunduchok, hearts, rooster or yashchiki")
         parser.add_argument("--players", type=int, help="number of seats (default: one per bot)")
         parser.add_argument("--bots", required=True,
                             help="comma-separated bot levels, one per seat, e.g. hard,medium,easy")

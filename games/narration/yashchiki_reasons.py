@@ -1,0 +1,152 @@
+"""The Yashchiki bots' reasons (games.bots.base.Reason, stored as its dict) in English or Russian.
+
+The keys and their parameters come from games.bots.yashchiki. A reason names seats as the reader
+knows them ("you" for the reader) and cites only public facts: the cards of the move itself, hand
+sizes, the chain and what the public log has shown, never the bot's remaining hand. As in
+games.narration.reasons, the Russian avoids past-tense verbs with a player as subject.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.narration.reasons import RussianSeats, say_reason
+from games.narration.words import (
+    SUIT_GENITIVE_RU,
+    SUIT_NAMES_RU,
+    card_name,
+    card_name_ru,
+    cards_ru,
+    join_words,
+    russian_plural,
+)
+from games.rules.cards import SUIT_NAMES
+
+RANDOM_REASONS = {
+    "en": {"play": "A random legal play.", "draw": "A random choice to draw."},
+    "ru": {"play": "Случайный разрешённый ход.", "draw": "Случайный выбор взять карту."},
+}
+
+
+class _English:
+    def __init__(self, narrator) -> None:
+        self.narrator = narrator
+
+    def who(self, seat: int) -> str:
+        return self.narrator.object_name(seat)
+
+    def form(self, seat: int, you_form: str, other_form: str) -> str:
+        return f"{self.who(seat)} {self.narrator.form(seat, you_form, other_form)}"
+
+    @staticmethod
+    def cards(cards: list[str]) -> str:
+        return join_words([f"the {card_name(card)}" for card in cards])
+
+    def say(self, key: str, p: dict[str, Any]) -> str | None:
+        card = self.cards([p["card"]]) if "card" in p else ""
+        cards = self.cards(p["cards"]) if "cards" in p else ""
+        suit = SUIT_NAMES.get(p.get("suit"), "")
+        if key == "go-out":
+            return f"I play {cards} and go out, which ends the deal"
+        if key == "answer-chain":
+            return (f"I answer the chain with {card}: now {self.form(p['target'], 'have', 'has')} to play a two "
+                    f"or draw {p['draw']} cards")
+        if key == "pair":
+            return f"I declare \u201cone card\u201d and play {cards} together"
+        if key == "two":
+            return (f"I play {card}: {self.form(p['target'], 'have', 'has')} to answer with a two "
+                    f"or draw {p['draw']} cards")
+        if key == "skip":
+            return (f"I play {card}: {self.form(p['target'], 'miss', 'misses')} a turn and play passes to "
+                    f"my partner, {self.who(p['partner'])}")
+        if key == "seven":
+            return f"I play {card}, so {self.form(p['target'], 'draw', 'draws')} a card"
+        if key == "reverse":
+            return (f"I play {card} to reverse the play: {self.form(p['away'], 'hold', 'holds')} fewer cards "
+                    f"({p['count']}), so {self.form(p['target'], 'play', 'plays')} next instead")
+        if key == "again":
+            return f"I play {card} to move again at once"
+        if key == "name-suit":
+            return f"I play {card} and name {suit}, a suit I can go on with"
+        if key == "name-scarce":
+            share = "none" if p["most"] == 0 else f"no more than {p['most']}"
+            return (f"I play {card} and name {suit}: going by the draws, {share} of the {p['count']} cards "
+                    f"{self.form(p['target'], 'hold', 'holds')} can be {suit}")
+        if key == "shed":
+            return f"I play {card}: it would cost {p['points']} points if left in my hand"
+        if key == "follow":
+            return f"I follow suit with {card}"
+        if key == "sampled":
+            naming = f" and name {suit}" if suit else ""
+            return (f"I play {cards}{naming} because, played to the end of the deal on {p['samples']} "
+                    "deals of the unseen cards that fit what the table has seen, it leaves our side "
+                    f"{p['gain']} points a deal better off than my usual move")
+        return None
+
+
+class _Russian(RussianSeats):
+
+    @staticmethod
+    def cards(cards: list[str], case: str = "accusative") -> str:
+        return join_words([card_name_ru(card, case) for card in cards], "и")
+
+    def must(self, seat: int) -> str:
+        """"вам нужно", "игроку 2 нужно"."""
+        return f"{self.to(seat)} нужно"
+
+    def say(self, key: str, p: dict[str, Any]) -> str | None:
+        card = card_name_ru(p["card"], "accusative") if "card" in p else ""
+        cards = self.cards(p["cards"]) if "cards" in p else ""
+        suit = p.get("suit")
+        if key == "go-out":
+            return f"я играю {cards}, и у меня не остаётся карт: сдача заканчивается"
+        if key == "answer-chain":
+            return (f"я отвечаю на цепочку {card_name_ru(p['card'], 'instrumental')}: теперь {self.must(p['target'])} "
+                    f"ответить двойкой или взять {cards_ru(p['draw'])}")
+        if key == "pair":
+            return f"я объявляю «одна карта» и кладу вместе {cards}"
+        if key == "two":
+            return f"я играю {card}: {self.must(p['target'])} ответить двойкой или взять {cards_ru(p['draw'])}"
+        if key == "skip":
+            return (f"я играю {card}: {self.turn_of(p['target'])} пропускается, и ход переходит "
+                    f"к {self.to(p['partner'])}, моему партнёру")
+        if key == "seven":
+            return f"я играю {card}, и {self.to(p['target'])} приходится взять карту"
+        if key == "reverse":
+            return (f"я играю {card} и меняю направление: у {self.of(p['away'])} меньше карт ({p['count']}), "
+                    f"поэтому следующий ход достаётся {self.to(p['target'])}")
+        if key == "again":
+            return f"я играю {card}, чтобы сразу сходить ещё раз"
+        if key == "name-suit":
+            return f"я играю {card} и называю {SUIT_NAMES_RU[suit]}: эту масть мне удобно продолжать"
+        if key == "name-scarce":
+            among = f"среди {p['count']} {russian_plural(p['count'], 'карты', 'карт', 'карт')} у {self.of(p['target'])}"
+            share = (f"нет {SUIT_GENITIVE_RU[suit]}" if p["most"] == 0
+                     else f"{SUIT_GENITIVE_RU[suit]} не больше {p['most']}")
+            return (f"я играю {card} и называю {SUIT_NAMES_RU[suit]}: судя по добору карт, "
+                    f"{among} {share}")
+        if key == "shed":
+            points = russian_plural(p["points"], "очко", "очка", "очков")
+            return f"я играю {card}, чтобы не держать на руке карту в {p['points']} {points}"
+        if key == "follow":
+            return f"я играю в масть: {card_name(p['card'], 'ru')}"
+        if key == "sampled":
+            naming = f" и называю {SUIT_NAMES_RU[suit]}" if suit else ""
+            deals = russian_plural(p["samples"], "раскладе", "раскладах", "раскладах")
+            gain = russian_plural(p["gain"], "очко", "очка", "очков")
+            return (f"я играю {cards}{naming}: если доиграть сдачу до конца на {p['samples']} {deals} "
+                    "невидимых карт, согласных со всем, что видел стол, наша пара получает в среднем "
+                    f"на {p['gain']} {gain} за сдачу меньше, чем при моём обычном ходе")
+        return None
+
+    def turn_of(self, seat: int) -> str:
+        """"ваш ход", "ход игрока 2"."""
+        return "ваш ход" if seat == self.narrator.viewer else f"ход {self.narrator.player_ru(seat, 'genitive')}"
+
+
+SPEAKERS: dict[str, Callable] = {"en": _English, "ru": _Russian}
+
+
+def explain(reason: dict[str, Any] | None, narrator) -> str:
+    return say_reason(reason, narrator, SPEAKERS, RANDOM_REASONS)

@@ -1,0 +1,129 @@
+"""Yashchiki's table: the partner across and the opponents left and right, the top of the discard pile and
+the suit to follow (prominent when an 8 or 9 named another), the direction of play, a pending chain of
+twos, the deal of the match and its hand size, and the partnerships' points deal by deal.
+
+A match runs to thousands of log events, so the table shows the log of the current deal only, from the
+scoring of the one before (`first_logged`); the score table keeps the whole match in sight.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.rules.cards import RANK_INDEX, SUIT_SYMBOLS, SUITS, rank_of, suit_of
+
+POSITIONS = ("left", "across", "right")   # the other seats, clockwise from the viewer
+SUIT_CHANGERS = ("8", "9")
+
+
+def _position(seat: int, other: int) -> str:
+    return POSITIONS[(other - seat) % 4 - 1]
+
+
+def hand_order(hand: list[str]) -> list[str]:
+    """The hand grouped by suit, each suit from its lowest card: the cards that follow a suit sit together."""
+    return sorted(hand, key=lambda card: (SUITS.index(suit_of(card)), RANK_INDEX[rank_of(card)]))
+
+
+def first_logged(view: dict[str, Any]) -> int:
+    """The first log event the table shows: the previous deal's scoring, or else this deal's start."""
+    log = view["log"]
+    deal_start = max(index for index, event in enumerate(log) if event["type"] == "deal")
+    return deal_start - 1 if deal_start and log[deal_start - 1]["type"] == "deal-end" else deal_start
+
+
+def opponent_facts(view: dict[str, Any], other: int) -> dict[str, Any]:
+    return {"position": _position(view["seat"], other), "is_partner": other == view["partner"]}
+
+
+def context(view: dict[str, Any], legal_actions: list[dict] | None, narrator, *, seat: int) -> dict[str, Any]:
+    top, suit = view["top_card"], view["suit"]
+    extra: dict[str, Any] = {
+        "hand": hand_order(view["hand"] or []),
+        "deal_number": view["deal_number"], "deals": view["deals"], "hand_size": view["hand_size"],
+        "stock_size": view["stock_size"], "discard_size": view["discard_size"],
+        "top_card": top, "suit": suit, "suit_name": narrator.suit(suit), "suit_symbol": SUIT_SYMBOLS[suit],
+        # After an 8 or 9 the suit to follow may differ from the top card's: the table must say so loudly.
+        "suit_named": suit != suit_of(top),
+        "clockwise": view["direction"] == "clockwise",
+        "chain": view["chain"], "chain_draw": view["chain_draw"],
+        "partner_name": narrator.name(view["partner"]),
+        "my_team": _team_names(narrator, seat), "their_team": _team_names(narrator, seat + 1),
+        "my_team_total": view["team_totals"][seat % 2], "their_team_total": view["team_totals"][1 - seat % 2],
+        "score_rows": _score_rows(view, seat),
+        "status": _status(view, legal_actions, narrator),
+        "choices": _choices(legal_actions, narrator) if legal_actions else None,
+    }
+    if view["is_over"]:
+        extra["match_line"] = narrator.match_over(view["winners"], view["team_totals"])
+        extra["standings"] = sorted(
+            ({"name": _team_names(narrator, team), "total": view["team_totals"][team],
+              "is_winner": team in {winner % 2 for winner in view["winners"]}} for team in (seat % 2, 1 - seat % 2)),
+            key=lambda row: row["total"])
+    return extra
+
+
+def replay_seat(state, narrator, seat: int, cards_at) -> dict[str, Any]:
+    return {}
+
+
+def _team_names(narrator, seat: int) -> str:
+    return narrator.team(seat % 2)
+
+
+def _score_rows(view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """One row per finished deal, from the log's scoring events: both partnerships' points, the viewer's
+    first, and the running totals."""
+    mine = seat % 2
+    rows = []
+    for event in view["log"]:
+        if event["type"] == "deal-end":
+            points = event["points"]
+            team_points = [points[0] + points[2], points[1] + points[3]]
+            rows.append({"deal": event["deal_number"], "mine": team_points[mine], "theirs": team_points[1 - mine],
+                         "my_total": event["team_totals"][mine], "their_total": event["team_totals"][1 - mine]})
+    return rows
+
+
+def _status(view: dict[str, Any], legal_actions: list[dict] | None, narrator) -> str:
+    if not legal_actions:
+        return ""
+    may_draw = any(action["type"] == "draw" for action in legal_actions)
+    if view["chain"]:
+        if may_draw:
+            return _("Your turn: answer the chain with a two of any suit, or draw %(count)s.") % {
+                "count": view["chain_draw"]}
+        return _("Your turn: answer the chain with a two of any suit.")
+    if may_draw:
+        return _("Your turn: play a card of %(suit)s (or a pair with one of them), or draw a card.") % {
+            "suit": narrator.suit(view["suit"])}
+    return _("Your turn: play a card of %(suit)s (or a pair with one of them).") % {
+        "suit": narrator.suit(view["suit"])}
+
+
+def _choices(legal_actions: list[dict], narrator) -> dict[str, Any]:
+    """The decisions as the move form offers them: each single card (an 8 or 9 with the suits it may
+    name), each pair with its suits (declared or not: the form's toggle says), and drawing."""
+    singles: dict[str, list[str]] = {}
+    pairs: dict[tuple[str, ...], list[str]] = {}
+    for action in legal_actions:
+        if action["type"] != "play":
+            continue
+        cards = tuple(action["cards"])
+        if len(cards) == 2 and action["declared"] is False:   # the same pair, sent by the form's toggle
+            continue
+        named = singles.setdefault(cards[0], []) if len(cards) == 1 else pairs.setdefault(cards, [])
+        if "suit" in action:
+            named.append(action["suit"])
+    return {
+        "singles": [{"card": card, "suits": _suits(suits, narrator)} for card, suits in singles.items()],
+        "pairs": [{"cards": list(cards), "value": ",".join(cards), "suits": _suits(suits, narrator)}
+                  for cards, suits in pairs.items()],
+        "can_draw": any(action["type"] == "draw" for action in legal_actions),
+    }
+
+
+def _suits(suits: list[str], narrator) -> list[dict[str, str]]:
+    return [{"suit": suit, "name": narrator.suit(suit), "symbol": SUIT_SYMBOLS[suit]} for suit in suits]
