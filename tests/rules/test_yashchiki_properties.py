@@ -7,7 +7,6 @@ differing only in hidden cards look alike to the seats they are hidden from, and
 deal-end points added up. Matches are kept to a few deals (`hand_sizes`) so that the run stays fast.
 """
 
-import itertools
 import json
 import random
 from collections import Counter
@@ -17,6 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games.rules import IllegalAction
+from tests.rules import hidden_cards
 from tests.rules.yashchiki_helpers import DECK, GAME, card_names_in, of_type, play_randomly, random_action
 
 PRESET_NAMES = sorted(GAME.presets)
@@ -59,13 +59,7 @@ def public_cards(data: dict) -> set[str]:
 
 
 def seen_by(data: dict, seat) -> set[str]:
-    seen = public_cards(data)
-    if seat is not None:
-        seen.update(data["hands"][seat])
-        for event in data["events"]:
-            if event["type"] == "draw" and event["seat"] == seat:
-                seen.update(event["private"]["cards"])
-    return seen
+    return hidden_cards.seen_by(data, seat, public_cards)
 
 
 def hand_points(hand, ace_points):
@@ -257,32 +251,7 @@ def test_every_listed_action_applies_and_no_other_single_card_does(seed, preset,
 
 # -- hidden cards ------------------------------------------------------------------------------------
 def swap_hidden_cards(state, seat, rng):
-    """A state differing from `state` only in two cards hidden from `seat`, or None.
-
-    Two cards never shown at the table, neither in `seat`'s hand nor drawn by it, change places
-    between two other hands, or a hand and the stock, or two places in the stock; their names
-    follow the swap in the other seats' private draws.
-    """
-    data = state.to_dict()
-    hidden = set(DECK) - seen_by(data, seat)
-    spots = [(card, f"hand:{owner}") for owner, hand in enumerate(data["hands"]) for card in hand if card in hidden]
-    spots += [(card, f"stock:{index}") for index, card in enumerate(data["stock"]) if card in hidden]
-    pairs = [(first, second) for first, second in itertools.combinations(spots, 2) if first[1] != second[1]]
-    if not pairs:
-        return None
-    (card_a, _), (card_b, _) = rng.choice(pairs)
-    swapped = {card_a: card_b, card_b: card_a}
-
-    def rename(cards):
-        return [swapped.get(card, card) for card in cards]
-
-    data["hands"] = [sorted(rename(hand), key=DECK.index) for hand in data["hands"]]
-    data["stock"] = rename(data["stock"])
-    for event in data["events"]:
-        if "private" in event:
-            event["private"]["cards"] = rename(event["private"]["cards"])
-    other = GAME.state_from_dict(data)
-    return None if other == state else other
+    return hidden_cards.swap_hidden_cards(GAME, DECK, state, seat, rng, public_cards)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
