@@ -173,8 +173,7 @@ class YashchikiState:
 
     @property
     def can_draw(self) -> bool:
-        """Whether a card could be drawn now: from the stock, or from the discard pile reshuffled."""
-        return bool(self.stock) or len(self.discard) > 1
+        return _can_draw(self.stock, self.discard)
 
     def legal_actions(self) -> list[dict]:
         if self.turn is None:
@@ -322,6 +321,11 @@ class YashchikiState:
 _SUIT_WORDS = {"C": "a club", "D": "a diamond", "H": "a heart", "S": "a spade"}
 
 
+def _can_draw(stock: Sequence[str], discard: Sequence[str]) -> bool:
+    """Whether a card could be drawn now: from the stock, or from the discard pile (but its top) reshuffled."""
+    return bool(stock) or len(discard) > 1
+
+
 def _fields(cards: tuple[str, ...], declared: bool) -> frozenset[str]:
     """The keys a play of `cards` takes: a suit for an 8 or 9 played alone or as a declared pair."""
     fields = {"type", "cards"}
@@ -461,7 +465,7 @@ class _Table:
 
     @property
     def can_draw(self) -> bool:
-        return bool(self.stock) or len(self.discard) > 1
+        return _can_draw(self.stock, self.discard)
 
     # -- turns -----------------------------------------------------------------------------
     def begin_turn(self, seat: int) -> None:
