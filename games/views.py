@@ -26,6 +26,13 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+def health(request: HttpRequest) -> HttpResponse:
+    """For a load balancer's health check, and the baseline a benchmark compares the real pages with:
+    the whole middleware stack, no database and no template."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
+@require_GET
 def play_index(request: HttpRequest) -> HttpResponse:
     """Every game, each with its new-game link."""
     return render(request, "games/index.html", {"games": list(GAMES.values())})

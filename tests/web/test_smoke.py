@@ -65,3 +65,11 @@ def test_the_play_page_lists_every_game_with_its_new_game_link(client):
     page = client.get(reverse("play_index")).content.decode()
     for key in GAMES:
         assert f'href="{reverse("new_game", args=[key])}"' in page
+
+
+def test_the_health_check_answers_ok_without_touching_the_database(client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = client.get(reverse("health"))
+    assert response.status_code == 200
+    assert response.content == b"ok"
+    assert client.post(reverse("health")).status_code == 405
