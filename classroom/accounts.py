@@ -84,6 +84,10 @@ def password_reset_limited(request: HttpRequest) -> bool:
     return attempt_limited(request, group="password-reset:ip", key="ip", rate=settings.PASSWORD_RESET_RATE_PER_IP)
 
 
+def sign_up_limited(request: HttpRequest) -> bool:
+    return attempt_limited(request, group="signup:ip", key="ip", rate=settings.SIGNUP_RATE_PER_IP)
+
+
 # -- views ---------------------------------------------------------------------------------------
 
 
@@ -99,6 +103,11 @@ def _safe_next(request: HttpRequest) -> str:
 @never_cache
 def sign_up(request: HttpRequest) -> HttpResponse:
     next_url = _safe_next(request)
+    if request.method == "POST" and sign_up_limited(request):
+        # An unbound form, so the refusal says nothing about the username (taken or not) or the password.
+        form = SignUpForm(initial={field: request.POST.get(field, "") for field in ("username", "email")})
+        messages.error(request, _("Too many sign-up attempts from your address. Wait a while and try again."))
+        return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=429)
     form = SignUpForm(request.POST) if request.method == "POST" else SignUpForm()
     if form.is_bound and form.is_valid():
         data = form.cleaned_data

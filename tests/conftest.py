@@ -28,10 +28,14 @@ def pytest_configure(config):
         compiled = True
     if compiled:
         # pytest-django set Django up before this hook, and loading the app registry may already have
-        # read the catalogues without the new .mo: forget them, as Django does when LOCALE_PATHS change.
+        # read the catalogues without the new .mo: forget them (Django's and gettext's caches), as Django does when
+        # LOCALE_PATHS change.
+        import gettext
+
         from asgiref.local import Local
         from django.utils.translation import trans_real
 
+        gettext._translations.clear()   # Python's own cache of parsed .mo files, which Django reads through
         trans_real._translations = {}
         trans_real._default = None
         trans_real._active = Local()

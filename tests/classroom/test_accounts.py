@@ -1,4 +1,4 @@
-"""Accounts: sign-up (as a teacher or not), password reset by e-mail, and sign-in with attempts limited."""
+"""Accounts: sign-up (as a teacher or not), password reset by e-mail, and sign-in and sign-up with attempts limited."""
 
 from __future__ import annotations
 
@@ -233,6 +233,61 @@ def test_sign_in_attempts_are_limited_per_address_too(ada, settings):
     assert sign_in(elsewhere, "ada", PASSWORD).status_code == 302
 
 
+# -- sign-up limit ---------------------------------------------------------------------------------
+
+SIGN_UP_REFUSED = "Too many sign-up attempts from your address. Wait a while and try again."
+
+
+def test_sign_ups_over_the_rate_are_refused_and_create_nobody(django_user_model, settings):
+    settings.SIGNUP_RATE_PER_IP = "2/h"
+    school = Client(HTTP_ACCEPT_LANGUAGE="en", REMOTE_ADDR="10.0.0.1")
+    assert school.post(reverse("signup"), sign_up_data(username="anna")).status_code == 302
+    # A refused form counts too: each POST is an attempt, whatever its outcome.
+    assert school.post(reverse("signup"), sign_up_data(username="boris", password2="typo-99")).status_code == 200
+
+    classmate = Client(HTTP_ACCEPT_LANGUAGE="en", REMOTE_ADDR="10.0.0.1")
+
+    refused = classmate.post(reverse("signup"), sign_up_data(username="vera"))
+
+    assert refused.status_code == 429
+    page = refused.content.decode()
+    assert SIGN_UP_REFUSED in page
+    assert 'value="vera"' in page and PASSWORD not in page
+    assert list(django_user_model.objects.values_list("username", flat=True)) == ["anna"]
+    assert signed_in_user_id(classmate) is None
+
+
+def test_a_refused_sign_up_does_not_say_whether_the_username_is_taken(ada, settings):
+    settings.SIGNUP_RATE_PER_IP = "1/h"
+    Client(HTTP_ACCEPT_LANGUAGE="en").post(reverse("signup"), sign_up_data(username="anna"))
+
+    refused = Client(HTTP_ACCEPT_LANGUAGE="en").post(reverse("signup"), sign_up_data(username="ada"))
+
+    assert refused.status_code == 429
+    assert "already exists" not in refused.content.decode()
+
+
+def test_viewing_the_sign_up_page_uses_no_attempt(client, django_user_model, settings):
+    settings.SIGNUP_RATE_PER_IP = "1/h"
+    for _ in range(3):
+        assert client.get(reverse("signup")).status_code == 200
+
+    assert client.post(reverse("signup"), sign_up_data()).status_code == 302
+    assert django_user_model.objects.filter(username="masha").exists()
+
+
+def test_the_sign_up_limit_counts_each_address_apart(django_user_model, settings):
+    settings.SIGNUP_RATE_PER_IP = "1/h"
+    first_school = Client(HTTP_ACCEPT_LANGUAGE="en", REMOTE_ADDR="10.0.0.1")
+    assert first_school.post(reverse("signup"), sign_up_data(username="anna")).status_code == 302
+    assert first_school.post(reverse("signup"), sign_up_data(username="boris")).status_code == 429
+
+    second_school = Client(HTTP_ACCEPT_LANGUAGE="en", REMOTE_ADDR="10.0.0.2")
+
+    assert second_school.post(reverse("signup"), sign_up_data(username="boris")).status_code == 302
+    assert sorted(django_user_model.objects.values_list("username", flat=True)) == ["anna", "boris"]
+
+
 def test_attempt_limited_counts_each_group_and_key_apart():
     request = RequestFactory().post("/", {"code": "ABC"}, REMOTE_ADDR="10.0.0.5")
 
@@ -283,3 +338,16 @@ def test_the_limit_message_is_russian_for_a_russian_reader(ada, settings):
 
     assert refused.status_code == 429
     assert "Слишком много попыток входа. Подождите несколько минут и попробуйте снова." in refused.content.decode()
+
+
+def test_the_sign_up_limit_message_is_russian_for_a_russian_reader(settings):
+    settings.SIGNUP_RATE_PER_IP = "1/h"
+    reader = Client()
+    reader.post(reverse("signup"), sign_up_data(username="anna"))
+
+    refused = reader.post(reverse("signup"), sign_up_data(username="boris"))
+
+    assert refused.status_code == 429
+    page = refused.content.decode()
+    assert "Слишком много попыток регистрации с вашего адреса. Подождите немного и попробуйте снова." in page
+    assert SIGN_UP_REFUSED not in page

@@ -20,5 +20,5 @@ def click_until_game_over(page, most: int = 1000, until: str = ".end-screen") ->
         page.locator(".move-form button[type=submit]").first.click()
         clicks += 1
         # The reply shows the click's result; the bots' moves then arrive over the WebSocket.
-        page.wait_for_function(f"Number(document.getElementById('table').dataset.step) > {before}")
+        page.wait_for_function(f"() => Number(document.getElementById('table').dataset.step) > {before}")
     return clicks

@@ -38,11 +38,11 @@ def test_a_teacher_follows_a_students_round_live(live_site, site_env, browser):
     teacher.fill("input[name=title]", "First round")
     teacher.fill("input[name=rounds]", "1")
     teacher.select_option("select[name=players]", "2")
-    teacher.wait_for_function("document.querySelectorAll('#bot-seats select').length === 1")
+    teacher.wait_for_function("() => document.querySelectorAll('#bot-seats select').length === 1")
     teacher.select_option("select[name=bot_1]", "easy")
     teacher.click("button:has-text('Set the assignment')")
     teacher.wait_for_selector("#dashboard")
-    teacher.wait_for_function("document.documentElement.dataset.live === 'connected'")
+    teacher.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
     teacher.evaluate("window.notReloaded = true")
 
     # The student follows the join link, creates an account on the way and joins.

@@ -10,7 +10,7 @@ def shown_step(page) -> str:
 
 
 def wait_for_step(page, number: int) -> None:
-    page.wait_for_function(f"new URL(location).searchParams.get('step') === '{number}'")
+    page.wait_for_function(f"() => new URL(location).searchParams.get('step') === '{number}'")
     page.wait_for_selector(f"#lesson-step[data-step='{number}']")
 
 
@@ -54,7 +54,7 @@ def test_the_two_queens_lesson_from_the_list_to_the_stars(live_site, page):
     wait_for_step(page, 6)
     page.click("#lesson-step a[rel=next]:has-text('Finish')")
     page.wait_for_selector(".lesson-end")
-    page.wait_for_function("location.pathname.endsWith('/done/')")
+    page.wait_for_function("() => location.pathname.endsWith('/done/')")
     page.screenshot(path=f"{SCREENSHOTS}/lesson-end.png", full_page=True)
 
     end = page.locator(".lesson-end")

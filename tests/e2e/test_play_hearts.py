@@ -13,7 +13,7 @@ def test_a_deal_of_hearts_played_to_its_end_by_clicking(live_site, page):
     page.fill("input[name=seed]", "77")
     page.click("button:has-text('Deal')")
     page.wait_for_selector("#table")
-    page.wait_for_function("document.documentElement.dataset.live === 'connected'")
+    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
     page.screenshot(path=f"{SCREENSHOTS}/hearts-start.png", full_page=True)
 
     # Three cards are suggested for the pass: the first click passes them.

@@ -25,20 +25,20 @@ def photograph(page, name: str) -> None:
     page.set_viewport_size(PHONE)
     page.set_extra_http_headers({"Accept-Language": "en"})
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.live === 'connected'")
+    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
 
 
 def test_a_game_of_rooster_played_to_its_end_by_clicking_then_the_next_game(live_site, page):
     page.set_extra_http_headers({"Accept-Language": "en"})
     page.goto(f"{live_site}/play/rooster/new/")
     page.select_option("select[name=players]", "3")
-    page.wait_for_function("document.querySelectorAll('#bot-seats select').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#bot-seats select').length === 2")
     page.select_option("select[name=bot_1]", "easy")
     page.select_option("select[name=bot_2]", "medium")
     page.fill("input[name=seed]", "2026")
     page.click("button:has-text('Deal')")
     page.wait_for_selector("#table")
-    page.wait_for_function("document.documentElement.dataset.live === 'connected'")
+    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
     assert "The lowest card dealt is" in page.inner_text(".log")
     photograph(page, "start")
 

@@ -16,7 +16,7 @@ def test_a_game_against_two_bots_played_to_the_end_by_clicking(live_site, page):
     page.fill("input[name=seed]", "2024")
     page.click("button:has-text('Deal')")
     page.wait_for_selector("#table")
-    page.wait_for_function("document.documentElement.dataset.live === 'connected'")
+    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
     page.screenshot(path=f"{SCREENSHOTS}/start.png", full_page=True)
 
     clicks = click_until_game_over(page)
@@ -30,5 +30,5 @@ def test_a_game_against_two_bots_played_to_the_end_by_clicking(live_site, page):
     page.click("a:has-text('Replay this game')")
     page.wait_for_selector("#replay")
     page.click("a[rel=next]")
-    page.wait_for_function("new URL(location).searchParams.get('step') === '1'")
+    page.wait_for_function("() => new URL(location).searchParams.get('step') === '1'")
     assert "Move 1 of" in page.inner_text("#replay")

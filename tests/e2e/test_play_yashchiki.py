@@ -25,7 +25,7 @@ def photograph(page, name: str) -> None:
     page.set_viewport_size(PHONE)
     page.set_extra_http_headers({"Accept-Language": "en"})
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.live === 'connected'")
+    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
 
 
 def test_a_deal_of_yashchiki_played_to_its_scoring_by_clicking(live_site, page):
@@ -38,7 +38,7 @@ def test_a_deal_of_yashchiki_played_to_its_scoring_by_clicking(live_site, page):
     page.fill("input[name=seed]", "2026")
     page.click("button:has-text('Deal')")
     page.wait_for_selector("#table")
-    page.wait_for_function("document.documentElement.dataset.live === 'connected'")
+    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
     assert "Deal 1 of 8" in page.inner_text(".deal-info")
     assert "partner, across" in page.inner_text(".opponent--partner").lower()
     assert page.locator(".log li").first.inner_text().startswith("Deal 1:")
