@@ -1,7 +1,8 @@
 """Counting attempts (sign-ins, password resets, join codes) so that guessing stays slow.
 
 Counters live in the default cache (Redis when REDIS_URL is set), shared by every worker; see
-SILENCED_SYSTEM_CHECKS in config/settings/base.py for why the embedded local-memory cache will do.
+SILENCED_SYSTEM_CHECKS in config/settings/base.py for why the embedded local-memory cache will do, and
+`attempt_limited` for how counting goes on while Redis is down.
 Behind a proxy, set RATELIMIT_IP_META_KEY or every client counts as the proxy's one address.
 """
 
@@ -29,8 +30,11 @@ def attempt_limited(request: HttpRequest, *, group: str, key: AttemptKey, rate: 
     checking the guess: a refused attempt must learn nothing (not even whether it was right). Windows are
     fixed, not sliding: a counter starts afresh when its period ends.
 
-    If the cache cannot count (e.g. Redis is down), the attempt is refused: failing closed is
-    django-ratelimit's default (RATELIMIT_FAIL_OPEN = True would let attempts through instead).
+    While Redis is down, the cache (config.outages.RedisCacheWithLocalFallback) counts in each worker's own
+    memory, so attempts keep being limited, but per worker: with N workers a guesser gets at most N times the
+    rate until Redis is back, and the counts made meanwhile are forgotten then. That is the trade-off chosen
+    over the alternatives, failing closed (nobody could sign in during an outage) or failing open (no limit at
+    all). Should even that cache fail, the attempt is refused (django-ratelimit's RATELIMIT_FAIL_OPEN = False).
 
     For example, join codes tried by a signed-in student:
 

@@ -78,6 +78,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -87,7 +88,28 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.outages.DatabaseOutageMiddleware",
 ]
+
+# Content-Security-Policy (django-csp), sent in every environment so that dev and the tests meet the policy that
+# production serves. Pages load script, style and images from this site only and run no inline script or
+# style: behaviour lives in static/js/, htmx is told not to inject its indicator style nor to eval
+# (templates/base.html), and lesson Markdown is stripped of scripts, handlers and style attributes
+# (tutorials/markdown.py). connect-src 'self' covers the WebSockets to the same host and port (CSP 3).
+# Lesson images must therefore be served by the site itself: img-src does not allow other hosts.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+    },
+}
 
 ROOT_URLCONF = "config.urls"
 
@@ -108,11 +130,15 @@ TEMPLATES = [
 
 ASGI_APPLICATION = "config.asgi.application"
 
+DATABASE_CONN_MAX_AGE = int(os.environ.get("DATABASE_CONN_MAX_AGE", "0"))
 DATABASES = {
     "default": dj_database_url.config(
         env="DATABASE_URL",
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        conn_max_age=DATABASE_CONN_MAX_AGE,
+        # A kept connection may have died with a database restart: check it before each request reuses it,
+        # so only the requests in flight during the restart fail (with a 503, config/outages.py).
+        conn_health_checks=DATABASE_CONN_MAX_AGE > 0,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -124,17 +150,25 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
+# Seconds to wait for Redis to accept a connection or answer: a dead Redis then costs a move or a page that
+# much at most (config/outages.py). The channel layer sets no read timeout, because a listening page's
+# consumer waits on a blocking read for seconds on purpose; games/live.py bounds each push instead.
+REDIS_CONNECT_TIMEOUT = env_float("REDIS_CONNECT_TIMEOUT", 0.25)
+REDIS_READ_TIMEOUT = env_float("REDIS_READ_TIMEOUT", 0.5)
+
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": REDIS_CONNECT_TIMEOUT}]},
         }
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache that answers from local memory while Redis is down, so pages still work.
+            "BACKEND": "config.outages.RedisCacheWithLocalFallback",
             "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": REDIS_CONNECT_TIMEOUT, "socket_timeout": REDIS_READ_TIMEOUT},
         }
     }
 else:
@@ -148,9 +182,10 @@ if CACHES["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCach
     # The embedded site runs in one process, so its local-memory cache is shared by all its requests and
     # counts correctly. (Several workers without REDIS_URL would each count apart: set REDIS_URL for them.)
     SILENCED_SYSTEM_CHECKS += ["django_ratelimit.E003", "django_ratelimit.W001"]
-elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+elif CACHES["default"]["BACKEND"] == "config.outages.RedisCacheWithLocalFallback":
     # Django's own Redis cache is shared and increments with Redis's atomic INCR; django-ratelimit 4.1 only
-    # predates it and calls it "not officially supported" (jsocol/django-ratelimit#283).
+    # predates it and calls it "not officially supported" (jsocol/django-ratelimit#283). While Redis is down
+    # it counts per worker instead (classroom/ratelimits.py).
     SILENCED_SYSTEM_CHECKS += ["django_ratelimit.W001"]
 
 # Behind a proxy every request comes from the proxy's address: name the header in which the proxy passes
@@ -166,6 +201,10 @@ LOGIN_RATE_PER_USERNAME = env_rate("LOGIN_RATE_PER_USERNAME", "5/5m")
 PASSWORD_RESET_RATE_PER_IP = env_rate("PASSWORD_RESET_RATE_PER_IP", "5/10m")
 # Join codes tried per signed-in user (classroom/views.py): enough for typos, too few to guess a code.
 JOIN_CODE_RATE_PER_USER = env_rate("JOIN_CODE_RATE_PER_USER", "10/10m")
+# Sign-up POSTs per client address, every attempt counted (a mistyped password too): generous, because a whole
+# class of thirty may create its accounts in one lesson from one school address, each with a retry; a script
+# making accounts in bulk is still stopped after a minute's work each hour.
+SIGNUP_RATE_PER_IP = env_rate("SIGNUP_RATE_PER_IP", "60/h")
 
 # Seconds between bot moves pushed over the WebSocket, so a person can follow each one.
 BOT_MOVE_DELAY = env_float("BOT_MOVE_DELAY", 0.6)

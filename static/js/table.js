@@ -1,5 +1,7 @@
 // The live table: swaps in each state the server pushes over the WebSocket, never going back to an
-// older one, and keeps keyboard focus and the screen-reader announcer in step with the table.
+// older one, and keeps keyboard focus and the screen-reader announcer in step with the table. While the
+// WebSocket is down (e.g. Redis is), it fetches the table after each move instead, and once more on
+// reconnecting, to catch up on the pushes it missed.
 (function () {
   "use strict";
 
@@ -28,23 +30,60 @@
 
   function logLength() { var t = table(); return t ? t.querySelectorAll(".log li").length : 0; }
 
-  // A reply to a form can arrive after a newer pushed state: never swap the table backwards.
+  var socket = null;
+  var everConnected = false;
+  var FIRST_RETRY_MS = 1000;
+  var LONGEST_RETRY_MS = 10000;   // a page recovers within seconds of the server's return
+
+  function live() { return socket !== null && socket.readyState === WebSocket.OPEN; }
+
+  function fetchTable() {
+    var t = table();
+    if (!t || !window.htmx) return;
+    window.htmx.ajax("GET", t.dataset.tableUrl, { target: "#table", swap: "outerHTML" });
+  }
+
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "table" &&
-        stepOf(event.detail.serverResponse) < shownStep()) {
-      event.detail.shouldSwap = false;
+    var target = event.detail.target;
+    if (!target || target.id !== "table") return;
+    if (event.detail.xhr.status === 503) {
+      // The database is restarting: the server's short alert goes above the table (HX-Reswap: afterbegin),
+      // replacing an earlier one, and the table stays as it was.
+      var earlier = target.querySelector(".outage-message");
+      if (earlier) earlier.remove();
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+      return;
     }
+    // A reply to a form can arrive after a newer pushed state: never swap the table backwards.
+    var step = stepOf(event.detail.serverResponse);
+    if (step >= 0 && step < shownStep()) event.detail.shouldSwap = false;
   });
   var linesBefore = 0;
   document.addEventListener("htmx:beforeSwap", function () { linesBefore = logLength(); });
-  document.addEventListener("htmx:afterSettle", function () { afterSwap(linesBefore); });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    afterSwap(linesBefore);
+    // A move's reply shows only the player's own move; without the socket the bots' replies would never
+    // arrive, so ask for the table as it is now (they were committed before the reply was sent).
+    var config = event.detail.requestConfig;
+    if (!live() && config && config.verb === "post" && event.detail.xhr && event.detail.xhr.status === 200 &&
+        table()) {
+      fetchTable();
+    }
+  });
 
   function connect(delay) {
     var t = table();
     if (!t || !window.WebSocket) return;
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    var socket = new WebSocket(scheme + location.host + t.dataset.ws);
-    socket.onopen = function () { document.documentElement.dataset.live = "connected"; };
+    socket = new WebSocket(scheme + location.host + t.dataset.ws);
+    socket.onopen = function () {
+      document.documentElement.dataset.live = "connected";
+      // Pushes sent while the socket was down are lost: catch up once.
+      if (everConnected) fetchTable();
+      everConnected = true;
+      delay = FIRST_RETRY_MS;
+    };
     socket.onmessage = function (message) {
       var data = JSON.parse(message.data);
       if (!data.html || data.step <= shownStep()) return;
@@ -59,13 +98,13 @@
     socket.onclose = function (event) {
       document.documentElement.dataset.live = "disconnected";
       if (event.code === 4404) return;   // not this visitor's game: nothing to wait for
-      setTimeout(function () { connect(Math.min(delay * 2, 30000)); }, delay);
+      setTimeout(function () { connect(Math.min(delay * 2, LONGEST_RETRY_MS)); }, delay);
     };
   }
 
   document.addEventListener("DOMContentLoaded", function () {
     var log = document.querySelector("#table .log");
     if (log) log.scrollTop = log.scrollHeight;   // the latest move first in sight
-    connect(1000);
+    connect(FIRST_RETRY_MS);
   });
 })();

@@ -7,15 +7,15 @@ They are skipped where /usr/bin/chromium is absent (never `playwright install`: 
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.live_site import SiteProcess, manage, prepare_site_database
+
+__all__ = ["manage"]   # the e2e tests run management commands against the site with it
+
 CHROMIUM = "/usr/bin/chromium"
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
@@ -27,27 +27,6 @@ def pytest_collection_modifyitems(items):
                 item.add_marker(pytest.mark.skip(reason=f"{CHROMIUM} is not installed"))
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _wait_for_port(port: int, process: subprocess.Popen, attempts: int = 300) -> None:
-    for _ in range(attempts):
-        if process.poll() is not None:
-            raise RuntimeError(f"the site did not start:\n{process.stdout.read()}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
-                return
-        except OSError:
-            try:
-                process.wait(timeout=0.1)
-            except subprocess.TimeoutExpired:
-                pass
-    raise RuntimeError("the site did not open its port")
-
-
 @pytest.fixture(scope="session")
 def site_env(tmp_path_factory) -> dict[str, str]:
     """The environment of the site under test: its own SQLite file, the test settings."""
@@ -57,29 +36,15 @@ def site_env(tmp_path_factory) -> dict[str, str]:
     return env
 
 
-def manage(env: dict[str, str], *args: str) -> None:
-    """Run a management command against the site under test."""
-    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
-
-
 @pytest.fixture(scope="session")
 def live_site(site_env):
     """The base URL of the site, served over HTTP and WebSockets by daphne."""
-    env = site_env
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    # The built-in presets and lessons (content/lessons/), as `make run` loads them.
-    subprocess.run([sys.executable, "manage.py", "load_builtin_data", "-v0"], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
-    port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                               "config.asgi:application"], cwd=ROOT, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    prepare_site_database(site_env)
+    site = SiteProcess(site_env).start()
     try:
-        _wait_for_port(port, server)
-        yield f"http://127.0.0.1:{port}"
+        yield site.url
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        site.close()
 
 
 # Module scope: Playwright's sync API runs an event loop that must be gone before the async tests.

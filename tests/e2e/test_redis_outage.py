@@ -1,0 +1,80 @@
+"""Redis stopped while the play page is open: moves still show the bots' replies, and once Redis is back
+the page reconnects and live pushes carry the bots' moves again.
+
+A second worker of the e2e site (the same SQLite file) runs with a redis-server of this test's own. Its bots
+move BOT_MOVE_DELAY = 2 s apart (tests/faults/settings_paced_bots.py), so the page's own delayed refresh of a
+table it is behind on (9 s at the soonest, games.selectors.table_context) cannot stand in for the fetch
+table.js makes at once when the socket is down: the waits below give that fetch 5 s.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.e2e.table import current_step
+from tests.live_site import REDIS_SERVER, PrivateRedis, SiteProcess
+
+SCREENSHOTS = "/tmp/cardschool-e2e"
+# Conditions as functions: Playwright evaluates a bare expression with eval, which the site's CSP forbids.
+LIVE = "() => document.documentElement.dataset.live === '{}'"
+MOST_CLICKS = 60
+
+
+@pytest.fixture
+def redis_site(site_env, live_site):
+    """The URL of a worker using a private Redis, and that Redis; `live_site` has prepared the database."""
+    if REDIS_SERVER is None:
+        pytest.skip("the redis-server binary is not installed")
+    redis = PrivateRedis()
+    redis.start()
+    site = SiteProcess({**site_env, "REDIS_URL": redis.url, "BOT_MOVE_DELAY": "2",
+                        "DJANGO_SETTINGS_MODULE": "tests.faults.settings_paced_bots"})
+    try:
+        site.start()
+        yield site.url, redis
+    finally:
+        site.close()
+        redis.stop()
+
+
+def click_until_bots_reply(page, within_ms: int) -> int:
+    """Click the first choice until a click's result shows a bot's reply (the table more than one step on);
+    return the step then shown. A click that leaves the turn with the player shows its next choice instead."""
+    for _ in range(MOST_CLICKS):
+        before = current_step(page)
+        page.locator(".move-form button[type=submit]").first.click()
+        page.wait_for_function(
+            f"() => {{ const step = Number(document.getElementById('table').dataset.step); return step > {before} "
+            f"&& (step > {before} + 1 || document.querySelector('#table .move-form, #table .end-screen') !== null); }}",
+            timeout=within_ms)
+        if current_step(page) > before + 1:
+            return current_step(page)
+    raise AssertionError(f"no move among {MOST_CLICKS} passed the turn to the bots")
+
+
+def test_the_table_keeps_up_while_redis_is_down_and_pushes_resume_when_it_is_back(redis_site, page):
+    url, redis = redis_site
+    pushed_steps = []
+    page.on("websocket", lambda socket: socket.on(
+        "framereceived", lambda payload: pushed_steps.append(json.loads(payload).get("step"))))
+    page.goto(f"{url}/play/sunduchok/new/")
+    page.select_option("select[name=bot_1]", "easy")
+    page.select_option("select[name=bot_2]", "easy")
+    page.fill("input[name=seed]", "5150")
+    page.click("button:has-text('Deal')")
+    page.wait_for_selector("#table")
+    page.wait_for_function(LIVE.format("connected"))
+
+    redis.kill()
+    page.wait_for_function(LIVE.format("disconnected"))
+    pushes_before = len(pushed_steps)
+    click_until_bots_reply(page, within_ms=5000)
+    assert len(pushed_steps) == pushes_before   # nothing came over the socket: the page fetched the table
+    page.screenshot(path=f"{SCREENSHOTS}/redis-down-move.png", full_page=True)
+
+    redis.start()
+    page.wait_for_function(LIVE.format("connected"), timeout=30000)
+    step = click_until_bots_reply(page, within_ms=10000)
+    assert step in pushed_steps   # the bot's reply arrived as a push
