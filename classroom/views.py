@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -121,6 +122,16 @@ def class_dashboard_csv(request: HttpRequest, classroom_id: int) -> HttpResponse
     return response
 
 
+def _cleaned(form: forms.Form, field: str):
+    """`field` of a valid form, or ClassroomError with the form's message, as the services refuse bad input.
+
+    The forms also refuse what the services do not look for, such as a NUL character: PostgreSQL cannot store
+    one, so it would end in a server error."""
+    if not form.is_valid():
+        raise ClassroomError(" ".join(form.errors.get(field) or form.non_field_errors()))
+    return form.cleaned_data[field]
+
+
 def _manage(request: HttpRequest, classroom_id: int, change) -> HttpResponse:
     """Run one of the class-settings changes and go back to the dashboard with its outcome."""
     classroom = _taught_class(request, classroom_id)
@@ -136,8 +147,9 @@ def _manage(request: HttpRequest, classroom_id: int, change) -> HttpResponse:
 @login_required
 @require_POST
 def class_rename(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    form = ClassNameForm(request.POST)
     return _manage(request, classroom_id, lambda classroom: services.classroom_rename(
-        classroom=classroom, user=request.user, name=request.POST.get("name", "")))
+        classroom=classroom, user=request.user, name=_cleaned(form, "name")))
 
 
 @login_required
@@ -151,8 +163,9 @@ def class_archive(request: HttpRequest, classroom_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def class_add_teacher(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    form = CoTeacherForm(request.POST)
     return _manage(request, classroom_id, lambda classroom: services.classroom_add_teacher(
-        classroom=classroom, user=request.user, username=request.POST.get("username", "")))
+        classroom=classroom, user=request.user, username=_cleaned(form, "username")))
 
 
 @login_required

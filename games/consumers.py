@@ -42,8 +42,11 @@ class ListeningConsumer(AsyncJsonWebsocketConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive_json(self, content, **kwargs) -> None:
-        # The page only listens; changes go through the HTTP forms, which lock and validate.
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        # The page only listens; changes go through the HTTP forms, which lock and validate. So a frame is
+        # never parsed: JSON or not, text or binary, empty or huge, it gets this answer and the page keeps
+        # its live updates. AsyncJsonWebsocketConsumer's own `receive` raises on a binary, empty or non-JSON
+        # frame, ending the connection as a server error; closing with 1003/1007 would end the updates too.
         await self.send_json({"error": "This connection only sends updates; make changes with the forms."})
 
 

@@ -1,0 +1,62 @@
+"""Who may listen: a game's socket only for its owner (their session or account), a class's only for its
+teachers; everyone else is closed with 4404, as the page would answer 404. (Students and other teachers at the
+class socket: tests/classroom/test_live_dashboard.py.)"""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from classroom import services
+from config.asgi import application
+from games.consumers import NOT_FOUND
+from tests.classroom.helpers import class_with_students, practice_assignment, signed_in, student
+from tests.security.world import browser
+from tests.web.helpers import start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def listens(path: str, client: Client | None) -> tuple[bool, int | None]:
+    headers = [(b"origin", b"http://testserver")]
+    if client is not None and "sessionid" in client.cookies:
+        headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
+    socket = WebsocketCommunicator(application, path, headers=headers)
+    connected, code = await socket.connect()
+    if connected:
+        await socket.disconnect()
+    return connected, code
+
+
+def the_site():
+    player = browser()
+    game = start_game(player, players=2, seed=3, levels=("easy",))
+    classroom, teacher_user, (masha,) = class_with_students("masha")
+    round_game = services.round_start_next(
+        assignment=practice_assignment(classroom, teacher_user, rounds=1, bot_levels=["easy"]), student=masha)
+    return {"player": player, "game": game, "classroom": classroom, "round game": round_game,
+            "teacher": signed_in(teacher_user), "student": signed_in(masha), "loner": signed_in(student("loner"))}
+
+
+async def test_a_games_socket_is_its_owners_alone():
+    site = await sync_to_async(the_site)()
+    game_path, round_path = f"/ws/play/{site['game'].pk}/", f"/ws/play/{site['round game'].pk}/"
+    assert await listens(game_path, site["player"]) == (True, None)
+    assert (await listens(round_path, site["student"]))[0]
+    stranger = await sync_to_async(browser)()
+    await sync_to_async(stranger.get)("/")   # a session of their own
+    for path, intruder in [(game_path, None), (game_path, stranger), (game_path, site["loner"]),
+                           (game_path, site["teacher"]), (round_path, site["teacher"]), (round_path, site["loner"]),
+                           (round_path, site["player"])]:
+        assert await listens(path, intruder) == (False, NOT_FOUND), path
+
+
+async def test_a_class_socket_is_its_teachers_alone():
+    site = await sync_to_async(the_site)()
+    path = f"/ws/classes/{site['classroom'].pk}/"
+    assert (await listens(path, site["teacher"]))[0]
+    for intruder in (None, site["player"], site["loner"]):
+        assert await listens(path, intruder) == (False, NOT_FOUND)
+    assert await listens("/ws/classes/1000000000000000000000000000000/", site["teacher"]) == (False, NOT_FOUND)

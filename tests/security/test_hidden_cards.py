@@ -1,0 +1,136 @@
+"""Whole games of all four games through the real endpoints, every response the human seat gets scanned for
+cards hidden from it: each full page, each HTMX fragment (the move's answer and the table), each WebSocket push,
+and the replay, which stays locked (403, no card shown) while the game runs and opens once it is over.
+
+The games' own web tests (tests/web/test_play_*.py) check pages or pushes one at a time; here one game of each
+gets every channel at once, the moves alternating between plain and HTMX posts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+from django.urls import reverse
+
+from config.asgi import application
+from games.history import game_history
+from games.models import Game
+from tests.security.world import browser
+from tests.web import test_play_hearts, test_play_rooster, test_play_yashchiki
+from tests.web.helpers import assert_no_hidden_cards, move_data, start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+HTMX = {"hx-request": "true"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Table:
+    start: Callable[[Client], Game]
+    form: Callable[[Game, dict], dict]                 # the fields a click posts for an action
+    choose: Callable[[object, random.Random], dict]    # the human's pick among the legal actions
+
+
+def any_legal(state, rng: random.Random) -> dict:
+    return rng.choice(state.legal_actions())
+
+
+TABLES = {
+    "sunduchok": Table(lambda client: start_game(client, players=3, seed=9, levels=("easy", "medium")),
+                       move_data, any_legal),
+    "hearts": Table(lambda client: test_play_hearts.start_hearts(client, preset="short-50", seed=4,
+                                                                 levels=("easy", "medium", "easy")),
+                    test_play_hearts.post_data, any_legal),
+    "rooster": Table(lambda client: test_play_rooster.start_rooster(client, players=3, seed=21,
+                                                                    levels=("medium", "easy")),
+                     test_play_rooster.post_data, test_play_rooster.human_choice),
+    "yashchiki": Table(lambda client: test_play_yashchiki.start_yashchiki(client, seed=8,
+                                                                          levels=("medium", "easy", "easy")),
+                       test_play_yashchiki.post_data, test_play_yashchiki.human_choice),
+}
+
+
+
+def page_at(client: Client, game: Game, *, htmx: bool = False) -> str:
+    response = client.get(reverse("table" if htmx else "play", args=[game.pk]), headers=HTMX if htmx else {})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+# A Hearts bot's reason names the queen of spades as "still to come": that she is unplayed is public (every
+# seat sees the tricks), so the phrase is no leak of where she lies, though the card checker cannot tell.
+PUBLIC_PHRASES = ("the queen of spades, who is still to come",)
+
+
+def assert_hides_the_hidden(text: str, state) -> None:
+    for phrase in PUBLIC_PHRASES:
+        text = text.replace(phrase, "")
+    assert_no_hidden_cards(text, state, 0)
+
+
+def move_checking_every_page(client: Client, game: Game, table: Table, rng: random.Random, number: int) -> range:
+    """One move of the human, as a plain post (then the page it leads to) or an HTMX post (then its fragment),
+    with the locked replay and now and then the table fragment scanned; returns the steps the socket pushes."""
+    game.refresh_from_db()
+    history = game_history(game)
+    state = history.current
+    if number % 5 == 0:
+        assert_hides_the_hidden(page_at(client, game, htmx=True), state)
+    replay = client.get(reverse("replay", args=[game.pk]), {"step": rng.randrange(history.move_count + 1)},
+                        headers=HTMX if number % 2 else {})
+    assert replay.status_code == 403
+    assert_hides_the_hidden(replay.content.decode(), state)
+    before = game.move_count
+    htmx = number % 2 == 1
+    response = client.post(reverse("act", args=[game.pk]), table.form(game, table.choose(state, rng)),
+                           headers=HTMX if htmx else {})
+    game.refresh_from_db()
+    if htmx:
+        # The answer shows the player's own move; the bots' replies come over the socket.
+        assert response.status_code == 200
+        assert_hides_the_hidden(response.content.decode(), game_history(game).states[before + 1])
+    else:
+        assert response.status_code == 302 and response.url == reverse("play", args=[game.pk])
+        assert_hides_the_hidden(page_at(client, game), game_history(game).current)
+    return range(before + 1, game.move_count + 1)
+
+
+@pytest.mark.parametrize("game_key", TABLES)
+async def test_no_response_of_a_whole_game_names_a_card_hidden_from_the_player(game_key):
+    table = TABLES[game_key]
+    client = browser()
+    game = await sync_to_async(table.start)(client)
+    socket = WebsocketCommunicator(application, f"/ws/play/{game.pk}/", headers=[
+        (b"origin", b"http://testserver"), (b"accept-language", b"en"),
+        (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())])
+    assert (await socket.connect())[0]
+    rng = random.Random(game_key)
+    pushes = 0
+    for number in range(3000):
+        if game.is_over:
+            break
+        steps = await sync_to_async(move_checking_every_page)(client, game, table, rng, number)
+        history = await sync_to_async(game_history)(game)
+        for step in steps:
+            push = await socket.receive_json_from(timeout=10)
+            assert push["step"] == step
+            assert_hides_the_hidden(push["html"], history.states[step])
+            pushes += 1
+    await socket.disconnect()
+    assert game.is_over and pushes > number
+
+    def after_the_end() -> None:
+        state = game_history(game).current
+        assert "Game over" in page_at(client, game)
+        assert_hides_the_hidden(page_at(client, game), state)
+        assert_hides_the_hidden(page_at(client, game, htmx=True), state)
+        for step in (0, game.move_count):   # once the game is over its replay opens every hand
+            replay = client.get(reverse("replay", args=[game.pk]), {"step": step})
+            assert replay.status_code == 200 and f"Move {step} of {game.move_count}" in replay.content.decode()
+
+    await sync_to_async(after_the_end)()
