@@ -100,6 +100,10 @@ def classroom_add_teacher(*, classroom: Classroom, user, username: str) -> Any:
     co_teacher = get_user_model().objects.filter(username=(username or "").strip()).first()
     if co_teacher is None:
         raise ClassroomError(_("There is no user “%(name)s” on the site.") % {"name": username})
+    if Membership.objects.filter(classroom=classroom, student=co_teacher).exists():
+        # A teacher sees every student's results: a classmate must not, just as a teacher cannot join as a student.
+        raise ClassroomError(_("“%(name)s” is a student of this class: remove them from it first.")
+                             % {"name": co_teacher.get_username()})
     classroom.teachers.add(co_teacher)
     return co_teacher
 

@@ -145,6 +145,18 @@ def test_bad_settings_change_nothing():
     assert "There is no user “nobody” on the site." in page
 
 
+def test_a_student_of_the_class_cannot_be_made_its_co_teacher():
+    """A co-teacher sees every classmate's results; the student must leave the class first."""
+    classroom, teacher_user, (masha,) = class_with_students("masha")
+    client = signed_in(teacher_user)
+    response = client.post(reverse("class_add_teacher", args=[classroom.pk]), {"username": "masha"}, follow=True)
+    assert "“masha” is a student of this class: remove them from it first." in response.content.decode()
+    assert list(classroom.teachers.all()) == [teacher_user]
+    client.post(reverse("class_remove_student", args=[classroom.pk]), {"student": masha.pk})
+    client.post(reverse("class_add_teacher", args=[classroom.pk]), {"username": "masha"})
+    assert set(classroom.teachers.all()) == {teacher_user, masha}
+
+
 # -- who may see what --------------------------------------------------------------------------
 
 def test_a_teacher_sees_only_their_own_classes():
