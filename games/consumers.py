@@ -8,6 +8,7 @@ than that seat's view.
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -18,6 +19,8 @@ from django.utils import translation
 from games import selectors
 from games.live import game_group
 from games.sessions import session_back_link
+
+logger = logging.getLogger(__name__)
 
 NOT_FOUND = 4404
 
@@ -34,13 +37,24 @@ class ListeningConsumer(AsyncJsonWebsocketConsumer):
         if group is None:
             await self.close(code=NOT_FOUND)
             return
+        try:
+            await self.channel_layer.group_add(group, self.channel_name)
+        except Exception:
+            # The channel layer (Redis) is down: refuse the socket; the page retries with a growing delay and
+            # meanwhile fetches the table after each move (static/js/table.js).
+            logger.warning("Could not join %s: the channel layer is unreachable", group, exc_info=True)
+            await self.close()
+            return
         self.group = group
-        await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            try:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            except Exception:
+                # Its membership expires in the layer by itself; a page leaving must not raise.
+                logger.warning("Could not leave %s", self.group, exc_info=True)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
         # The page only listens; changes go through the HTTP forms, which lock and validate. So a frame is

@@ -7,6 +7,8 @@ import logging
 
 import pytest
 import redis
+from asgiref.sync import sync_to_async
+from channels.layers import channel_layers
 from django.db import OperationalError
 from django.test import Client, override_settings
 from django.urls import reverse
@@ -17,6 +19,7 @@ from games.history import game_history
 from games.models import GameAction
 from tests.live_site import free_port
 from tests.web.helpers import move_data, start_game
+from tests.web.test_live import communicator
 
 TIMEOUTS = {"socket_connect_timeout": 0.25, "socket_timeout": 0.5}
 
@@ -123,3 +126,20 @@ def test_other_errors_are_not_taken_for_a_database_outage(monkeypatch):
     monkeypatch.setattr(services, "game_apply_action", fail_otherwise)
     data = move_data(game, game_history(game).current.legal_actions()[0])
     assert client.post(reverse("act", args=[game.pk]), data).status_code == 500
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_page_socket_is_refused_cleanly_while_the_channel_layer_is_unreachable():
+    """Its page then retries later and fetches the table after moves (static/js/table.js); nothing raises."""
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    game = await sync_to_async(start_game)(client, seed=77, levels=("easy", "easy"))
+    layer = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                         "CONFIG": {"hosts": [{"address": dead_redis_url(), "socket_connect_timeout": 0.25}]}}}
+    with override_settings(CHANNEL_LAYERS=layer):
+        channel_layers.backends.clear()   # the layer is built from the settings on first use
+        try:
+            socket = communicator(game, client)
+            connected, _code = await socket.connect()
+        finally:
+            channel_layers.backends.clear()
+    assert not connected   # refused, where the failed join used to raise out of the consumer
