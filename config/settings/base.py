@@ -245,7 +245,8 @@ MODELTRANSLATION_LANGUAGES = ("ru", "en")
 MODELTRANSLATION_FALLBACK_LANGUAGES = ("ru", "en")
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` gathers the files that production serves (with their manifest).
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
 STORAGES = {

@@ -1,0 +1,150 @@
+"""What a simulated learner reads from the pages it is given: forms, links and the state of the table.
+
+The learner acts only on what the HTML offers, as a person would: its moves are the move form's options,
+its next lesson step is the page's "next" link. The standard library's html.parser reads the pages: they
+are small, and the client shares the machine's two cores with the workers it measures.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+from html.parser import HTMLParser
+
+# The delay is a localised number: "8.8" in English, "8,8" in Russian.
+RELOAD_DELAY = re.compile(r"load delay:(\d+(?:[.,]\d+)?)s")
+
+
+@dataclasses.dataclass
+class Form:
+    action: str
+    hidden: dict[str, str] = dataclasses.field(default_factory=dict)
+    radios: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    buttons: list[tuple[str, str]] = dataclasses.field(default_factory=list)   # named submit buttons
+
+    def options(self) -> list[dict[str, str]]:
+        """Every submission a person could make: one value of each radio group, one named button."""
+        submissions = [dict(self.hidden)]
+        for name, values in self.radios.items():
+            submissions = [{**fields, name: value} for fields in submissions for value in values]
+        if self.buttons:
+            submissions = [{**fields, name: value} for fields in submissions for name, value in self.buttons]
+        return submissions
+
+    def pick(self, rng: random.Random) -> dict[str, str]:
+        """One submission, chosen as a person clicking at random would: a radio of each group, then a button."""
+        fields = dict(self.hidden)
+        for name, values in self.radios.items():
+            fields[name] = rng.choice(values)
+        if self.buttons:
+            name, value = rng.choice(self.buttons)
+            fields[name] = value
+        return fields
+
+
+@dataclasses.dataclass
+class Page:
+    forms: list[Form] = dataclasses.field(default_factory=list)
+    links: list[dict[str, str]] = dataclasses.field(default_factory=list)   # each <a>'s attributes
+    sections: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)   # attributes by element id
+    classes: set[str] = dataclasses.field(default_factory=set)   # every class name on the page
+    reload_delay: float | None = None   # seconds after which the table reloads itself (a pending push)
+    htmx_headers: dict[str, str] = dataclasses.field(default_factory=dict)   # a whole page's hx-headers (CSRF)
+
+    def form_posting_to(self, suffix: str) -> Form | None:
+        return next((form for form in self.forms if form.action.endswith(suffix)), None)
+
+    @property
+    def csrf_token(self) -> str | None:
+        return next((form.hidden["csrfmiddlewaretoken"] for form in self.forms
+                     if "csrfmiddlewaretoken" in form.hidden), None)
+
+    def link_to_next(self) -> str | None:
+        return next((link["href"] for link in self.links if link.get("rel") == "next"), None)
+
+    def hrefs_matching(self, pattern: re.Pattern) -> list[str]:
+        return list(dict.fromkeys(link["href"] for link in self.links if pattern.fullmatch(link.get("href", ""))))
+
+    # The play page's table.
+
+    @property
+    def table_step(self) -> int | None:
+        step = self.sections.get("table", {}).get("data-step")
+        return int(step) if step is not None else None
+
+    @property
+    def websocket_path(self) -> str | None:
+        return self.sections.get("table", {}).get("data-ws")
+
+    @property
+    def move_form(self) -> Form | None:
+        return self.form_posting_to("/act/")
+
+    @property
+    def game_over(self) -> bool:
+        return "end-screen" in self.classes
+
+    # The lesson player.
+
+    @property
+    def lesson_step(self) -> str | None:
+        """The step shown ("1", "2", …), or "done" on the lesson's end."""
+        return self.sections.get("lesson-step", {}).get("data-step")
+
+    @property
+    def answer_form(self) -> Form | None:
+        return self.form_posting_to("/answer/")
+
+    @property
+    def answer_was_wrong(self) -> bool:
+        return "feedback--wrong" in self.classes
+
+
+class _PageParser(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.page = Page()
+        self._form: Form | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = {name: value or "" for name, value in attrs}
+        if "class" in attributes:
+            self.page.classes.update(attributes["class"].split())
+        if "id" in attributes:
+            self.page.sections[attributes["id"]] = attributes
+        if tag == "body" and "hx-headers" in attributes:
+            self.page.htmx_headers = json.loads(attributes["hx-headers"])
+        if "hx-trigger" in attributes and (delay := RELOAD_DELAY.match(attributes["hx-trigger"])):
+            self.page.reload_delay = float(delay.group(1).replace(",", "."))
+        if tag == "a" and "href" in attributes:
+            self.page.links.append(attributes)
+        elif tag == "form":
+            self._form = Form(action=attributes.get("action", ""))
+            self.page.forms.append(self._form)
+        elif self._form is not None and tag in ("input", "button"):
+            self._form_control(tag, attributes)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self._form = None
+
+    def _form_control(self, tag: str, attributes: dict[str, str]) -> None:
+        name, kind = attributes.get("name"), attributes.get("type", "submit" if tag == "button" else "text")
+        if not name:
+            return
+        if kind == "hidden":
+            self._form.hidden[name] = attributes.get("value", "")
+        elif kind == "radio":
+            self._form.radios.setdefault(name, []).append(attributes.get("value", ""))
+        elif kind == "submit":
+            self._form.buttons.append((name, attributes.get("value", "")))
+
+
+def parse_page(html: str) -> Page:
+    """A whole page or an HTMX fragment, read into its forms, links, ids and classes."""
+    parser = _PageParser()
+    parser.feed(html)
+    parser.close()
+    return parser.page

@@ -1,0 +1,216 @@
+"""The site under test: a fresh bench database and Redis db, served by several daphne workers on one socket.
+
+The command binds one listening socket and hands it to each worker (`daphne --fd`), so the kernel spreads
+the connections over the workers as it would behind a proxy. The workers run the production settings
+(config.settings.production, with the static files collected into the run's own STATIC_ROOT) and a random
+SECRET_KEY per run. The database's name must contain "bench" and the Redis db must not be 0: both are wiped at the start.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import dj_database_url
+import psycopg
+import redis
+from django.conf import settings
+from psycopg import sql
+
+from games.loadtest.verify import GameCheck
+
+BENCH_SETTINGS = "config.settings.production"
+READY_TIMEOUT = 90.0     # seconds for every worker to import Django and answer /health/
+POLL_INTERVAL = 0.1      # seconds between two readiness checks
+STOP_TIMEOUT = 10.0      # seconds a worker gets to stop before it is killed
+LOG_TAIL_LINES = 40
+
+
+class BenchError(Exception):
+    """The bench cannot run or go on; the message says why."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SiteConfig:
+    database_url: str
+    redis_url: str
+    conn_max_age: int
+    workers: int
+
+
+class BenchSite:
+    """The bench's database, Redis db, static files and workers, all in one run's own places."""
+
+    def __init__(self, config: SiteConfig, out: Callable[[str], None]) -> None:
+        self.config = config
+        self.out = out
+        self.root = Path(settings.BASE_DIR)
+        self.directory = Path(tempfile.mkdtemp(prefix="bench_web-"))
+        self.secret_key = secrets.token_urlsafe(50)
+
+    def env(self, *, bot_move_delay: float) -> dict[str, str]:
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": BENCH_SETTINGS, "SECRET_KEY": self.secret_key,
+               "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "false",
+               "DATABASE_URL": self.config.database_url, "REDIS_URL": self.config.redis_url,
+               "DATABASE_CONN_MAX_AGE": str(self.config.conn_max_age), "BOT_MOVE_DELAY": str(bot_move_delay),
+               "STATIC_ROOT": str(self.directory / "static")}
+        env.pop("DJANGO_SECRET_KEY", None)   # it would win over this run's SECRET_KEY
+        return env
+
+    def prepare(self) -> None:
+        """Wipe and recreate the bench database and Redis db, then migrate, load the lessons, collect static."""
+        self._recreate_database()
+        self._flush_redis()
+        for command in (["migrate", "-v0"], ["load_builtin_data", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+            self.manage(*command)
+
+    def manage(self, *args: str, stdin: str | None = None) -> str:
+        """Run a management command under the bench environment; its output, or BenchError with its errors."""
+        result = subprocess.run([sys.executable, "manage.py", *args], cwd=self.root, env=self.env(bot_move_delay=0),
+                                input=stdin, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise BenchError(f"manage.py {' '.join(args)} failed:\n{result.stderr[-3000:]}")
+        return result.stdout
+
+    def verify(self, game_ids: list[str]) -> list[GameCheck]:
+        output = self.manage("shell", "-v0", "-c", "from games.loadtest.verify import main; main()",
+                             stdin=json.dumps(game_ids))
+        return [GameCheck(**check) for check in json.loads(output)]
+
+    @contextlib.contextmanager
+    def serving(self, *, bot_move_delay: float) -> Iterator[Workers]:
+        """The running workers (their base_url says where); they are stopped on the way out, whatever happens."""
+        workers = Workers(count=self.config.workers, env=self.env(bot_move_delay=bot_move_delay), root=self.root,
+                          logs=self.directory, out=self.out)
+        try:
+            workers.start()
+            yield workers
+        finally:
+            workers.stop()
+
+    def cleanup(self) -> None:
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+    def _recreate_database(self) -> None:
+        database = dj_database_url.parse(self.config.database_url)
+        if "postgresql" not in database["ENGINE"]:
+            raise BenchError(f"The bench needs PostgreSQL, not {database['ENGINE']} ({self.config.database_url}).")
+        if "bench" not in database["NAME"]:
+            raise BenchError(f"The bench drops its database at the start: its name must contain 'bench', "
+                             f"and {database['NAME']!r} does not.")
+        maintenance = psycopg.connect(dbname="postgres", host=database["HOST"] or None, port=database["PORT"] or None,
+                                      user=database["USER"] or None, password=database["PASSWORD"] or None,
+                                      autocommit=True)
+        with maintenance:
+            name = sql.Identifier(database["NAME"])
+            maintenance.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+            maintenance.execute(sql.SQL("CREATE DATABASE {}").format(name))
+
+    def _flush_redis(self) -> None:
+        client = redis.Redis.from_url(self.config.redis_url)
+        if client.connection_pool.connection_kwargs.get("db", 0) == 0:
+            raise BenchError(f"The bench flushes its Redis db at the start: name one other than 0 "
+                             f"({self.config.redis_url}).")
+        with client:
+            client.flushdb()
+
+
+class Workers:
+    """`count` daphne processes accepting on one socket bound here."""
+
+    def __init__(self, *, count: int, env: dict[str, str], root: Path, logs: Path, out: Callable[[str], None]) -> None:
+        self.count = count
+        self.env = env
+        self.root = root
+        self.logs = [logs / f"worker-{number}.log" for number in range(count)]
+        self.out = out
+        self.listener: socket.socket | None = None
+        self.processes: list[subprocess.Popen] = []
+        self.base_url = ""
+
+    def start(self) -> None:
+        self.listener = socket.create_server(("127.0.0.1", 0), backlog=4096)
+        fd = self.listener.fileno()
+        for log in self.logs:
+            with log.open("w") as log_file:
+                # A session of their own: a Ctrl-C reaches the command, which then stops them in order.
+                self.processes.append(subprocess.Popen(
+                    [sys.executable, "-m", "daphne", "--fd", str(fd), "--access-log", os.devnull,
+                     "config.asgi:application"],
+                    cwd=self.root, env=self.env, pass_fds=[fd], stdout=log_file, stderr=subprocess.STDOUT,
+                    start_new_session=True))
+        self.base_url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self._wait_until_ready(self.base_url)
+
+    def cpu_seconds(self) -> float:
+        """The CPU time (user and system) the workers have used so far, from /proc."""
+        ticks = 0
+        for process in self.processes:
+            # After the command name in parentheses: field 14 (utime) and 15 (stime) of the whole line.
+            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
+
+    def _wait_until_ready(self, base_url: str) -> None:
+        """Every worker listening (it imports the whole site first) and the site answering /health/."""
+        deadline = time.monotonic() + READY_TIMEOUT
+        while time.monotonic() < deadline:
+            self._raise_if_one_died()
+            if all("Listening on" in log.read_text() for log in self.logs) and _healthy(base_url):
+                return
+            time.sleep(POLL_INTERVAL)
+        raise BenchError(f"The workers were not ready within {READY_TIMEOUT:.0f} s.\n{self._log_tails()}")
+
+    def _raise_if_one_died(self) -> None:
+        dead = [number for number, process in enumerate(self.processes) if process.poll() is not None]
+        if dead:
+            raise BenchError(f"Worker {', '.join(map(str, dead))} died.\n{self._log_tails(dead)}")
+
+    def stop(self) -> None:
+        """Stop every worker; show the output of those that died or logged a traceback while serving."""
+        died = [number for number, process in enumerate(self.processes) if process.poll() is not None]
+        # What a worker prints while shutting down (requests it abandons) is not the site's trouble.
+        served = [log.read_text() if log.exists() else "" for log in self.logs]
+        for process in self.processes:
+            if process.poll() is None:
+                process.terminate()
+        for process in self.processes:
+            try:
+                process.wait(timeout=STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if self.listener is not None:
+            self.listener.close()
+        troubled = sorted({*died, *(number for number, output in enumerate(served) if "Traceback" in output)})
+        if troubled:
+            self.out(f"Worker {', '.join(map(str, troubled))} died or logged errors:\n{self._log_tails(troubled)}")
+
+    def _log_tails(self, numbers: list[int] | None = None) -> str:
+        tails = []
+        for number in numbers if numbers is not None else range(self.count):
+            lines = self.logs[number].read_text().splitlines() if self.logs[number].exists() else []
+            tails.append(f"--- worker {number} (last {LOG_TAIL_LINES} lines of its output) ---\n"
+                         + "\n".join(lines[-LOG_TAIL_LINES:]))
+        return "\n".join(tails)
+
+
+def _healthy(base_url: str) -> bool:
+    request = urllib.request.Request(f"{base_url}/health/", headers={"X-Forwarded-Proto": "https"})
+    try:
+        with urllib.request.urlopen(request, timeout=2) as response:
+            return response.status == 200
+    except OSError:
+        return False

@@ -1,0 +1,81 @@
+"""`manage.py bench_web`: the site, production-like, under a class of simulated learners (games.loadtest).
+
+Starts its own workers on PostgreSQL and Redis (the database and Redis db named here are wiped first),
+drives --learners learners through a lesson and whole Sunduchok games, then saturates the site, and prints
+per-endpoint latencies, throughput against the trivial /health/ view, errors and the played games' checks.
+Exits non-zero on any error or any unfinished or inconsistent game.
+"""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games.loadtest.run import PHASES, BenchOptions, run_bench
+from games.loadtest.server import BenchError
+
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/cardschool_bench"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/2"
+
+
+def _think(value: str) -> tuple[float, float]:
+    try:
+        low, high = (float(part) for part in value.split(","))
+    except ValueError:
+        raise CommandError(f"--think takes MIN,MAX in seconds, e.g. 1,3; not {value!r}.") from None
+    if not 0 <= low <= high:
+        raise CommandError("--think needs 0 <= MIN <= MAX.")
+    return low, high
+
+
+def _phases(value: str) -> tuple[str, ...]:
+    phases = tuple(part.strip() for part in value.split(",") if part.strip())
+    unknown = set(phases) - set(PHASES)
+    if not phases or unknown:
+        raise CommandError(f"--phases takes a comma-separated choice of {', '.join(PHASES)}.")
+    return phases
+
+
+class Command(BaseCommand):
+    help = ("Benchmark the whole site: production settings on PostgreSQL and Redis, several daphne workers, "
+            "simulated learners playing Sunduchok over HTTP and WebSocket.")
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--learners", type=int, default=50, help="concurrent learners (default 50)")
+        parser.add_argument("--workers", type=int, default=2, help="daphne worker processes (default 2)")
+        parser.add_argument("--ramp", type=float, default=10.0, help="seconds within which the learners arrive")
+        parser.add_argument("--think", default="1,3", help="think time MIN,MAX in seconds before each click")
+        parser.add_argument("--games-per-learner", type=int, default=1, help="games each learner plays (default 1)")
+        parser.add_argument("--saturation-seconds", type=float, default=15.0,
+                            help="seconds of each saturation measurement (default 15)")
+        parser.add_argument("--phases", default=",".join(PHASES), help="which phases: class,saturation (default both)")
+        parser.add_argument("--seed", type=int, default=1, help="seed of every learner's choices (default 1)")
+        parser.add_argument("--bot-move-delay", type=float, default=0.6,
+                            help="BOT_MOVE_DELAY of the class phase, as in production (default 0.6)")
+        # Not 60: under ASGI each request runs in a thread of its own, so persistent connections pile up (one per
+        # thread) until PostgreSQL refuses more; measured with 50 learners: 60 connections in 8 s, then 503s.
+        parser.add_argument("--conn-max-age", type=int, default=0,
+                            help="DATABASE_CONN_MAX_AGE of the workers in seconds (default 0)")
+        parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL,
+                            help=f"the bench database, dropped and recreated (default {DEFAULT_DATABASE_URL})")
+        parser.add_argument("--redis-url", default=DEFAULT_REDIS_URL,
+                            help=f"the bench Redis db, flushed; not db 0 (default {DEFAULT_REDIS_URL})")
+
+    def handle(self, *args, **options) -> None:
+        for name in ("learners", "workers", "games_per_learner"):
+            if options[name] < 1:
+                raise CommandError(f"--{name.replace('_', '-')} must be at least 1.")
+        for name in ("ramp", "bot_move_delay", "conn_max_age"):
+            if options[name] < 0:
+                raise CommandError(f"--{name.replace('_', '-')} cannot be negative.")
+        if options["saturation_seconds"] <= 0:
+            raise CommandError("--saturation-seconds must be positive.")
+        bench = BenchOptions(
+            learners=options["learners"], workers=options["workers"], ramp=options["ramp"],
+            think=_think(options["think"]), games_per_learner=options["games_per_learner"],
+            saturation_seconds=options["saturation_seconds"], phases=_phases(options["phases"]),
+            seed=options["seed"], bot_move_delay=options["bot_move_delay"], conn_max_age=options["conn_max_age"],
+            database_url=options["database_url"], redis_url=options["redis_url"])
+        try:
+            passed = run_bench(bench, self.stdout.write)
+        except BenchError as error:
+            raise CommandError(str(error)) from error
+        if not passed:
+            raise CommandError("The bench saw errors or games that did not finish with a consistent log.")

@@ -1,0 +1,231 @@
+"""`manage.py bench_web`: its statistics, its reading of real pages, its game checks, and a short real run.
+
+The real run needs what the bench needs, PostgreSQL and Redis: it runs only in the suite's PostgreSQL+Redis
+pass, on its own database (cardschool_bench_test) and Redis db 3, and is skipped otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.http import QueryDict
+from django.test import Client
+from django.urls import reverse
+
+from games.forms import action_from_post
+from games.history import LoggedAction, game_history
+from games.loadtest.learner import LESSON_PATH
+from games.loadtest.pages import parse_page
+from games.loadtest.report import Recorder, endpoint_table, percentile
+from games.loadtest.server import BenchError, BenchSite, SiteConfig
+from games.loadtest.verify import check_game, check_games
+from games.models import Game, GameAction
+from tests.web.helpers import start_game
+
+ROOT = Path(__file__).resolve().parents[2]
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+# Statistics.
+
+def test_percentiles_are_nearest_rank():
+    samples = [float(value) for value in range(1, 101)]
+    assert [percentile(samples, share) for share in (0.0, 0.5, 0.95, 0.99, 1.0)] == [1.0, 50.0, 95.0, 99.0, 100.0]
+    assert percentile([0.2, 0.4, 0.9], 0.5) == 0.4            # a sample that was measured, not an interpolation
+    assert percentile([0.2, 0.4, 0.9], 0.99) == 0.9
+    assert percentile([7.0], 0.5) == 7.0
+    with pytest.raises(ValueError):
+        percentile([], 0.5)
+    with pytest.raises(ValueError):
+        percentile([1.0], 1.5)
+
+
+def test_the_recorder_reports_each_endpoint_with_its_rate_and_errors():
+    recorder = Recorder()
+    recorder.started, recorder.stopped = 10.0, 12.0    # a two-second phase
+    for milliseconds in (10, 20, 30, 40):
+        recorder.record("move", milliseconds / 1000)
+    recorder.error("move", "HTTP 500")
+    recorder.error("ws connect", "refused")
+    move = recorder.stats("move")
+    assert (move.count, move.per_second, move.p50_ms, move.p99_ms, move.max_ms, move.errors) == (4, 2.0, 20, 40, 40, 1)
+    assert recorder.stats("ws connect").count == 0 and recorder.total_errors == 2
+    table = endpoint_table(recorder)
+    assert table[1].split() == ["move", "4", "2.0", "20.0", "40.0", "40.0", "40.0", "1", "100%"]
+    assert table[2].split()[:3] == ["ws", "connect", "0"] and table[2].split()[-2:] == ["1", "0%"]
+
+
+# Reading real pages.
+
+def _legal(actions) -> set[str]:
+    return {json.dumps(action, sort_keys=True) for action in actions}
+
+
+def _posted(fields: dict[str, str]) -> str:
+    data = QueryDict(mutable=True)
+    data.update(fields)
+    action, _move = action_from_post(data, game_key="sunduchok")
+    return json.dumps(action, sort_keys=True)
+
+
+@pytest.mark.django_db
+def test_the_move_forms_offer_exactly_the_legal_actions_through_a_whole_game():
+    """Every table fragment of a game, read as the learner reads it: its options are the legal actions,
+    and playing them to the end leaves a log the bench's check finds consistent."""
+    client = Client()
+    game = start_game(client, players=3, seed=11, levels=("easy", "medium"))
+    page = parse_page(client.get(reverse("play", args=[game.pk])).content.decode())
+    assert page.websocket_path == f"/ws/play/{game.pk}/"
+    assert "X-CSRFToken" in page.htmx_headers
+    rng = random.Random(11)
+    kinds = set()
+    while True:
+        page = parse_page(client.get(reverse("table", args=[game.pk]), **HTMX).content.decode())
+        game.refresh_from_db()
+        assert page.table_step == game.move_count
+        if game.is_over:
+            break
+        assert not page.game_over
+        form = page.move_form
+        assert form.action == reverse("act", args=[game.pk])
+        options = form.options()
+        kinds.add(options[0]["type"])
+        assert {_posted(fields) for fields in options} == _legal(game_history(game).current.legal_actions())
+        response = client.post(form.action, form.pick(rng), **HTMX)
+        assert response.status_code == 200
+        answer = parse_page(response.content.decode())
+        if not (answer.game_over or answer.move_form):
+            # The bots' replies are still to come: the table says when it would reload itself (in Russian
+            # "1,0" seconds, with BOT_MOVE_DELAY 0), and the learner's patience is reckoned from that.
+            assert answer.reload_delay == 1.0
+    assert page.game_over and page.move_form is None
+    assert kinds == {"ask", "count", "suits"}
+    assert check_game(game).consistent
+
+
+@pytest.mark.django_db
+def test_a_lesson_is_read_from_the_index_to_its_end():
+    call_command("load_builtin_data", verbosity=0)
+    client = Client()
+    index = parse_page(client.get(reverse("learn")).content.decode())
+    lessons = index.hrefs_matching(LESSON_PATH)
+    assert len(lessons) == len(list((ROOT / "content" / "lessons" / "sunduchok").glob("*.json")))
+    page = parse_page(client.get(lessons[0], follow=True).content.decode())
+    steps, questions = [], 0
+    while page.lesson_step != "done":
+        steps.append(page.lesson_step)
+        if page.answer_form is not None:
+            questions += 1
+            assert all(fields["step"] == page.lesson_step and fields["type"] for fields in page.answer_form.options())
+        page = parse_page(client.get(page.link_to_next(), **HTMX).content.decode())
+    assert steps == [str(number) for number in range(1, len(steps) + 1)] and questions > 0
+
+
+# Checking the played games.
+
+@pytest.mark.django_db
+def test_the_game_check_finds_unfinished_games_gaps_and_wrong_results():
+    client = Client()
+    game = start_game(client, players=3, seed=5, levels=("easy", "easy"))
+    assert check_game(game).consistent and not check_game(game).finished
+
+    finished = Game.objects.create(game_key=game.game_key, preset=game.preset, variant=game.variant, seed=game.seed,
+                                   dealer=game.dealer, seats=game.seats)
+    history = _play_out(game)
+    GameAction.objects.bulk_create(GameAction(game=finished, number=number, seat=logged.seat, action=logged.action)
+                                   for number, logged in enumerate(history.actions))
+    state = history.current
+    Game.objects.filter(pk=finished.pk).update(move_count=history.move_count, status=Game.Status.FINISHED,
+                                               scores=state.scores, winners=state.winners)
+    finished.refresh_from_db()
+    assert check_game(finished) == check_games([str(finished.pk)])[0]
+    assert check_game(finished).consistent and check_game(finished).finished
+
+    Game.objects.filter(pk=finished.pk).update(scores=[9, 9, 9])
+    finished.refresh_from_db()
+    assert "scores" in check_game(finished).problem
+    GameAction.objects.filter(game=finished, number=3).delete()
+    assert "numbers" in check_game(finished).problem
+    missing = check_games(["00000000-0000-0000-0000-000000000000"])[0]
+    assert not missing.finished and not missing.consistent
+
+
+def _play_out(game: Game):
+    """The game's history played on to the end with random legal actions (no database writes)."""
+    rng = random.Random(game.seed)
+    history = game_history(game)
+    while not history.current.is_over:
+        state = history.current
+        action = rng.choice(state.legal_actions())
+        history = history.extended(state.apply(action), LoggedAction(state.current_player, action, None))
+    return history
+
+
+# Refusals before anything is touched.
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--think", "3,1"], "MIN <= MAX"),
+    (["--think", "fast"], "MIN,MAX"),
+    (["--phases", "class,lunch"], "--phases"),
+    (["--learners", "0"], "--learners"),
+    (["--saturation-seconds", "0"], "--saturation-seconds"),
+])
+def test_bad_options_are_refused_with_a_message(arguments, message):
+    with pytest.raises(CommandError, match=re.escape(message)):
+        call_command("bench_web", *arguments)
+
+
+@pytest.mark.parametrize("database_url, redis_url, message", [
+    ("sqlite:///bench.sqlite3", "redis://127.0.0.1:6379/3", "needs PostgreSQL"),
+    ("postgres://postgres@127.0.0.1:1/cardschool", "redis://127.0.0.1:6379/3", "must contain 'bench'"),
+    ("postgres://postgres@127.0.0.1:1/cardschool_bench", "redis://127.0.0.1:1/0", "other than 0"),
+])
+def test_the_bench_never_wipes_a_database_or_redis_db_not_meant_for_it(database_url, redis_url, message):
+    site = BenchSite(SiteConfig(database_url=database_url, redis_url=redis_url, conn_max_age=0, workers=1), print)
+    try:
+        with pytest.raises(BenchError, match=re.escape(message)):
+            if "other than 0" in message:
+                site._flush_redis()
+            else:
+                site._recreate_database()
+    finally:
+        site.cleanup()
+
+
+# A short real run.
+
+SUITE_DATABASE_URL = os.environ.get("DATABASE_URL", "")
+SUITE_REDIS_URL = os.environ.get("REDIS_URL", "")
+
+
+def _with_path(url: str, path: str) -> str:
+    return urlunsplit(urlsplit(url)._replace(path=path))
+
+
+@pytest.mark.skipif(not (SUITE_DATABASE_URL.startswith("postgres") and SUITE_REDIS_URL),
+                    reason="the bench runs the site on PostgreSQL and Redis: set DATABASE_URL (postgres) and REDIS_URL")
+def test_a_short_real_run_plays_every_game_to_a_consistent_end_without_errors():
+    result = subprocess.run(
+        [sys.executable, "manage.py", "bench_web", "--learners", "2", "--workers", "2", "--think", "0,0",
+         "--ramp", "0", "--bot-move-delay", "0", "--saturation-seconds", "2", "--seed", "3",
+         "--database-url", _with_path(SUITE_DATABASE_URL, "/cardschool_bench_test"),
+         "--redis-url", _with_path(SUITE_REDIS_URL, "/3")],
+        cwd=ROOT, capture_output=True, text=True, timeout=300)
+    output = result.stdout
+    assert result.returncode == 0, output + result.stderr
+    assert "games: 2 finished of 2, logs consistent: 2" in output
+    assert "errors: 0" in output and "goal: zero errors: met" in output
+    summary = output.split("=== bench_web summary ===")[1]
+    for endpoint in ("lesson index", "lesson page", "lesson answer", "new game", "play page", "ws connect", "move"):
+        assert re.search(rf"^{endpoint} +[1-9]\d* ", summary, re.MULTILINE), endpoint
+    assert re.search(r"^health rps: [1-9]", summary, re.MULTILINE)
+    assert re.search(r"^ratio move/health: \d+\.\d\d$", summary, re.MULTILINE)
