@@ -195,3 +195,17 @@ def test_refusals_that_name_a_seat_use_the_tables_names():
     names = ["Guest", "Anna-bot", "Boris-bot"]
     assert SunduchokNarrator(names, 0, "en").illegal(refusal.value) == "Boris-bot has no cards to ask for."
     assert SunduchokNarrator(names, 0, "ru").illegal(refusal.value) == "У игрока Борис-бот нет карт, спрашивать нечего."
+
+
+def test_the_tables_own_refresh_delay_is_written_for_htmx_not_in_the_readers_number_format(django_user_model,
+                                                                                             settings):
+    """A Russian page writes 1,5 for 1.5; htmx would read "delay:1,5s" as one second and a bit of garbage."""
+    settings.BOT_MOVE_DELAY = 0.6   # as in production: the delay then has a fraction
+    client = Client()
+    game = start(client, django_user_model)
+    response = client.post(reverse("act", args=[game.pk]), move_data(game, {"type": "ask", "target": 1, "rank": "A"}),
+                           HTTP_HX_REQUEST="true")
+    fragment = response.content.decode()
+    assert "Анна-бот" in fragment   # the Russian table, still waiting for the bot's replies
+    delays = re.findall(r'hx-trigger="load delay:([^"]*)s"', fragment)
+    assert delays and all(re.fullmatch(r"\d+(\.\d+)?", delay) for delay in delays), delays
