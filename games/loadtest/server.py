@@ -3,7 +3,8 @@
 The command binds one listening socket and hands it to each worker (`daphne --fd`), so the kernel spreads
 the connections over the workers as it would behind a proxy. The workers run the production settings
 (config.settings.production, with the static files collected into the run's own STATIC_ROOT) and a random
-SECRET_KEY per run. The database's name must contain "bench" and the Redis db must not be 0: both are wiped at the start.
+SECRET_KEY per run. The database's name must contain "bench" and the Redis db must not be 0: both are
+wiped at the start.
 """
 
 from __future__ import annotations
