@@ -15,12 +15,15 @@ from collections.abc import Callable
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
+from games import services
 from games.history import game_history
 from games.models import Game
+from games.sessions import session_remember_game
 from tests.security.world import browser
 from tests.web import test_play_hearts, test_play_rooster, test_play_yashchiki
 from tests.web.helpers import assert_no_hidden_cards, move_data, start_game
@@ -49,10 +52,21 @@ TABLES = {
     "rooster": Table(lambda client: test_play_rooster.start_rooster(client, players=3, seed=21,
                                                                     levels=("medium", "easy")),
                      test_play_rooster.post_data, test_play_rooster.human_choice),
-    "yashchiki": Table(lambda client: test_play_yashchiki.start_yashchiki(client, seed=8,
-                                                                          levels=("medium", "easy", "easy")),
+    "yashchiki": Table(lambda client: three_deal_yashchiki(client, seed=8, levels=["medium", "easy", "easy"]),
                        test_play_yashchiki.post_data, test_play_yashchiki.human_choice),
 }
+
+
+def three_deal_yashchiki(client: Client, *, seed: int, levels: list[str]) -> Game:
+    """A whole Yashchiki match of three small deals (the presets' matches run to thousands of moves, the
+    web tests play one): started as the new-game page would, then given to this visitor's session."""
+    game = services.game_create(game_key="yashchiki", preset="short", variant={"hand_sizes": [4, 3, 2]}, players=4,
+                                bot_levels=levels, human_name="Guest", seed=seed)
+    session = client.session
+    session_remember_game(session, game)
+    session.save()
+    client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
+    return game
 
 
 
