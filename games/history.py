@@ -1,8 +1,9 @@
 """Rebuilding a game from its log: every state from the deal to the last action.
 
-The log is append-only, so the history of a game at `move_count` never changes; histories are
-kept in a small per-process cache keyed by (game id, move count). Several workers each keep
-their own, and a stale entry cannot exist.
+The log is append-only, so the history of a game at `move_count` never changes and the history at
+an earlier count is a prefix of it. Each process keeps the longest history it knows of its recent
+games: a request at that count reuses it, an earlier count takes a prefix, and a later one (a move
+another worker applied) replays only the new actions. A stale entry cannot exist.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from typing import Any
 from games.models import Game
 from games.rules import get_game
 
-CACHE_SIZE = 256
-_cache: OrderedDict[tuple[str, int], GameHistory] = OrderedDict()
+CACHE_SIZE = 256   # games, each with its longest known history
+_cache: OrderedDict[str, GameHistory] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
@@ -48,6 +49,10 @@ class GameHistory:
     def extended(self, state, logged: LoggedAction) -> GameHistory:
         return GameHistory(states=(*self.states, state), actions=(*self.actions, logged))
 
+    def prefix(self, move_count: int) -> GameHistory:
+        """The history as it stood after `move_count` actions."""
+        return GameHistory(states=self.states[:move_count + 1], actions=self.actions[:move_count])
+
 
 def start_state(game: Game):
     """The state right after the deal, from the seed or from the explicit deal."""
@@ -61,20 +66,28 @@ def start_state(game: Game):
 
 
 def game_history(game: Game) -> GameHistory:
-    key = (str(game.pk), game.move_count)
+    """The game's history at `game.move_count`, replaying only what this process has not seen yet."""
     with _cache_lock:
-        if key in _cache:
-            _cache.move_to_end(key)
-            return _cache[key]
-    history = GameHistory(states=(start_state(game),), actions=())
-    for seat, action, reason in game.actions.order_by("number").values_list("seat", "action", "reason"):
+        known = _cache.get(str(game.pk))
+        if known is not None:
+            _cache.move_to_end(str(game.pk))
+    if known is not None and known.move_count >= game.move_count:
+        return known if known.move_count == game.move_count else known.prefix(game.move_count)
+    history = known or GameHistory(states=(start_state(game),), actions=())
+    new_actions = game.actions.filter(number__gte=history.move_count, number__lt=game.move_count).order_by("number")
+    for seat, action, reason in new_actions.values_list("seat", "action", "reason"):
         history = history.extended(history.current.apply(action), LoggedAction(seat, action, reason))
     remember(game, history)
     return history
 
 
 def remember(game: Game, history: GameHistory) -> None:
+    """Keep `history` as the game's longest known one (a shorter one never replaces it)."""
+    key = str(game.pk)
     with _cache_lock:
-        _cache[(str(game.pk), history.move_count)] = history
+        known = _cache.get(key)
+        if known is None or known.move_count < history.move_count:
+            _cache[key] = history
+        _cache.move_to_end(key)
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)

@@ -141,6 +141,21 @@ DATABASES = {
         conn_health_checks=DATABASE_CONN_MAX_AGE > 0,
     )
 }
+# PostgreSQL connections kept in a pool per worker (psycopg_pool), at most this many: a request or a pushed
+# table borrows one and gives it back, instead of opening its own (a new server process each time). Under ASGI
+# every request runs in a thread of its own, so DATABASE_CONN_MAX_AGE would instead keep one connection per
+# thread ever used, until PostgreSQL refuses more. 0 turns the pool off; the two cannot be combined.
+DATABASE_POOL_MAX_SIZE = int(os.environ.get("DATABASE_POOL_MAX_SIZE", "0"))
+if DATABASE_POOL_MAX_SIZE and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    if DATABASE_CONN_MAX_AGE:
+        raise ImproperlyConfigured("Set DATABASE_POOL_MAX_SIZE or DATABASE_CONN_MAX_AGE, not both.")
+    from psycopg_pool import ConnectionPool
+
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1, "max_size": DATABASE_POOL_MAX_SIZE,
+        # A pooled connection may have died with a database restart: checked before each loan.
+        "check": ConnectionPool.check_connection,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction begins: two requests racing for the same game then
     # queue up instead of failing with "database is locked" when the second tries to write.

@@ -45,6 +45,7 @@ class BenchOptions:
     seed: int
     bot_move_delay: float
     conn_max_age: int
+    pool_size: int
     database_url: str
     redis_url: str
 
@@ -71,7 +72,8 @@ class Outcome:
 def run_bench(options: BenchOptions, out: Out) -> bool:
     """Run the chosen phases and print their figures; True if there was no error and every game checked out."""
     site = BenchSite(SiteConfig(database_url=options.database_url, redis_url=options.redis_url,
-                                conn_max_age=options.conn_max_age, workers=options.workers), out)
+                                conn_max_age=options.conn_max_age, workers=options.workers,
+                                pool_size=options.pool_size), out)
     outcome = Outcome(load_before=os.getloadavg())
     try:
         started = time.perf_counter()
@@ -210,6 +212,7 @@ def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
              f"learners: {options.learners}, workers: {options.workers} (daphne, one shared socket), "
              f"think: {_think(options)}, ramp: {options.ramp:g} s, games per learner: {options.games_per_learner}, "
              f"bot move delay: {options.bot_move_delay:g} s, DATABASE_CONN_MAX_AGE: {options.conn_max_age}, "
+             f"DATABASE_POOL_MAX_SIZE: {options.pool_size}, "
              f"seed: {options.seed}",
              f"machine: {os.cpu_count()} cores, load average at the start "
              f"{' / '.join(f'{load:.1f}' for load in outcome.load_before)} (1 / 5 / 15 min)"]

@@ -49,6 +49,7 @@ class SiteConfig:
     redis_url: str
     conn_max_age: int
     workers: int
+    pool_size: int = 0
 
 
 class BenchSite:
@@ -65,7 +66,8 @@ class BenchSite:
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": BENCH_SETTINGS, "SECRET_KEY": self.secret_key,
                "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "false",
                "DATABASE_URL": self.config.database_url, "REDIS_URL": self.config.redis_url,
-               "DATABASE_CONN_MAX_AGE": str(self.config.conn_max_age), "BOT_MOVE_DELAY": str(bot_move_delay),
+               "DATABASE_CONN_MAX_AGE": str(self.config.conn_max_age),
+               "DATABASE_POOL_MAX_SIZE": str(self.config.pool_size), "BOT_MOVE_DELAY": str(bot_move_delay),
                "STATIC_ROOT": str(self.directory / "static")}
         env.pop("DJANGO_SECRET_KEY", None)   # it would win over this run's SECRET_KEY
         return env

@@ -178,6 +178,8 @@ def _play_out(game: Game):
     (["--phases", "class,lunch"], "--phases"),
     (["--learners", "0"], "--learners"),
     (["--saturation-seconds", "0"], "--saturation-seconds"),
+    (["--conn-max-age", "60"], "--pool-size 0"),
+    (["--pool-size", "-1"], "--pool-size"),
 ])
 def test_bad_options_are_refused_with_a_message(arguments, message):
     with pytest.raises(CommandError, match=re.escape(message)):

@@ -29,7 +29,9 @@ def check_deploy(**environment: str) -> subprocess.CompletedProcess:
     # Several workers sharing PostgreSQL and Redis (the check connects to neither).
     {"DATABASE_URL": "postgres://cardschool@127.0.0.1:5432/cardschool", "REDIS_URL": "redis://127.0.0.1:6379/0",
      "RATELIMIT_IP_META_KEY": "HTTP_X_REAL_IP"},
-], ids=["embedded", "postgres-and-redis"])
+    {"DATABASE_URL": "postgres://cardschool@127.0.0.1:5432/cardschool", "REDIS_URL": "redis://127.0.0.1:6379/0",
+     "DATABASE_POOL_MAX_SIZE": "8"},   # with a pool of connections per worker
+], ids=["embedded", "postgres-and-redis", "postgres-pool"])
 def test_production_settings_pass_the_deployment_checklist(services):
     result = check_deploy(SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="example.org", **services)
 

@@ -299,3 +299,33 @@ def test_a_restart_in_mid_game_loses_nothing(client):
     if not game.is_over:
         response = client.post(reverse("act", args=[game.pk]), move_data(game, a_legal_action(game, rng)))
         assert response.status_code == 302
+
+
+def test_a_worker_behind_on_a_game_replays_only_the_moves_it_has_not_seen(client):
+    """Another worker applied the last moves: this one keeps its states and adds only the new ones; a stale
+    game row (read before those moves) gets the earlier history, a prefix of the longest one."""
+    from games import history as history_module
+
+    game = start_game(client, seed=23, levels=("medium", "medium"))
+    rng = random.Random(5)
+    for _ in range(4):
+        client.post(reverse("act", args=[game.pk]), move_data(game, a_legal_action(game, rng)))
+        game.refresh_from_db()
+    stale = Game.objects.get(pk=game.pk)
+    client.post(reverse("act", args=[game.pk]), move_data(game, a_legal_action(game, rng)))
+    game.refresh_from_db()
+    assert game.move_count > stale.move_count
+    history_module._cache.clear()
+    full = game_history(game)   # replayed from the log alone
+    history_module._cache.clear()
+    history_module.remember(stale, full.prefix(stale.move_count))
+    known = history_module._cache[str(game.pk)]
+
+    caught_up = game_history(game)
+
+    assert caught_up.states[:stale.move_count + 1] == known.states   # kept, the very same objects
+    assert all(kept is old for kept, old in zip(caught_up.states, known.states, strict=False))
+    assert caught_up.states == full.states and caught_up.actions == full.actions
+    earlier = game_history(stale)
+    assert earlier.move_count == stale.move_count and earlier.states == full.states[:stale.move_count + 1]
+    assert history_module._cache[str(game.pk)] is caught_up   # a shorter history never replaces a longer one

@@ -53,6 +53,8 @@ class Command(BaseCommand):
         # thread) until PostgreSQL refuses more; measured with 50 learners: 60 connections in 8 s, then 503s.
         parser.add_argument("--conn-max-age", type=int, default=0,
                             help="DATABASE_CONN_MAX_AGE of the workers in seconds (default 0)")
+        parser.add_argument("--pool-size", type=int, default=8,
+                            help="DATABASE_POOL_MAX_SIZE of each worker, 0 for no pool (default 8)")
         parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL,
                             help=f"the bench database, dropped and recreated (default {DEFAULT_DATABASE_URL})")
         parser.add_argument("--redis-url", default=DEFAULT_REDIS_URL,
@@ -62,9 +64,11 @@ class Command(BaseCommand):
         for name in ("learners", "workers", "games_per_learner"):
             if options[name] < 1:
                 raise CommandError(f"--{name.replace('_', '-')} must be at least 1.")
-        for name in ("ramp", "bot_move_delay", "conn_max_age"):
+        for name in ("ramp", "bot_move_delay", "conn_max_age", "pool_size"):
             if options[name] < 0:
                 raise CommandError(f"--{name.replace('_', '-')} cannot be negative.")
+        if options["conn_max_age"] and options["pool_size"]:
+            raise CommandError("--conn-max-age needs --pool-size 0: a pool and persistent connections do not mix.")
         if options["saturation_seconds"] <= 0:
             raise CommandError("--saturation-seconds must be positive.")
         bench = BenchOptions(
@@ -72,6 +76,7 @@ class Command(BaseCommand):
             think=_think(options["think"]), games_per_learner=options["games_per_learner"],
             saturation_seconds=options["saturation_seconds"], phases=_phases(options["phases"]),
             seed=options["seed"], bot_move_delay=options["bot_move_delay"], conn_max_age=options["conn_max_age"],
+            pool_size=options["pool_size"],
             database_url=options["database_url"], redis_url=options["redis_url"])
         try:
             passed = run_bench(bench, self.stdout.write)
