@@ -149,13 +149,9 @@ DATABASE_POOL_MAX_SIZE = int(os.environ.get("DATABASE_POOL_MAX_SIZE", "0"))
 if DATABASE_POOL_MAX_SIZE and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     if DATABASE_CONN_MAX_AGE:
         raise ImproperlyConfigured("Set DATABASE_POOL_MAX_SIZE or DATABASE_CONN_MAX_AGE, not both.")
-    from psycopg_pool import ConnectionPool
-
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1, "max_size": DATABASE_POOL_MAX_SIZE,
-        # A pooled connection may have died with a database restart: checked before each loan.
-        "check": ConnectionPool.check_connection,
-    }
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": DATABASE_POOL_MAX_SIZE}
+    # A pooled connection may have died with a database restart: Django has the pool check it before each loan.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction begins: two requests racing for the same game then
     # queue up instead of failing with "database is locked" when the second tries to write.
