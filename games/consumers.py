@@ -80,7 +80,13 @@ class GameTableConsumer(ListeningConsumer):
             if step > event["first"] and settings.BOT_MOVE_DELAY:
                 await asyncio.sleep(settings.BOT_MOVE_DELAY)
             html = await database_sync_to_async(self._render_step)(step)
-            await self.send_json({"step": step, "html": html})
+            try:
+                await self.send_json({"step": step, "html": html})
+            except Exception:
+                # The page left while its pushes were being paced out (the server refuses to send on a closed
+                # socket, e.g. daphne's Disconnected): there is nobody left to tell.
+                logger.debug("Game %s: page gone before step %s", self.game_id, step)
+                return
 
     def _render_step(self, step: int) -> str:
         game = selectors.game_get_for_visitor(game_id=self.game_id, user=self.scope.get("user"),

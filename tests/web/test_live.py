@@ -81,3 +81,23 @@ async def test_the_socket_refuses_moves_sent_over_it():
     await sync_to_async(game.refresh_from_db)()
     assert game.move_count == before
     await socket.disconnect()
+
+
+async def test_a_page_that_left_while_its_pushes_were_paced_out_gets_no_more_and_nothing_raises(monkeypatch):
+    from games.consumers import GameTableConsumer
+
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    game = await sync_to_async(start_game)(client, players=3, seed=31, levels=("easy", "medium"))
+    assert game.move_count >= 2   # the bots moved before the player: several steps to push
+    consumer = GameTableConsumer()
+    consumer.scope = {"session": client.session, "user": None}
+    consumer.game_id, consumer.seat, consumer.language = str(game.pk), 0, "en"
+    sent = []
+
+    async def send_to_a_closed_socket(content, close=False):
+        sent.append(content["step"])
+        raise ConnectionError("Attempt to send on a closed protocol")
+
+    monkeypatch.setattr(consumer, "send_json", send_to_a_closed_socket)
+    await consumer.game_moves({"first": 1, "last": game.move_count})
+    assert sent == [1]
