@@ -33,6 +33,16 @@ REDIS_UNREACHABLE = (RedisConnectionError, RedisTimeoutError)
 DATABASE_RETRY_AFTER = 5
 
 
+def _with_local_fallback(name: str):
+    """The cache method `name`, answered by Redis when it can be reached and by local memory when not."""
+
+    def method(self, *args, **kwargs):
+        return self._call(name, *args, **kwargs)
+
+    method.__name__ = name
+    return method
+
+
 class RedisCacheWithLocalFallback(RedisCache):
     """Django's Redis cache that, while Redis cannot be reached, keeps working from this process's memory.
 
@@ -67,35 +77,16 @@ class RedisCacheWithLocalFallback(RedisCache):
                 self._redis_down_until = 0.0
         return result
 
-    def add(self, *args, **kwargs):
-        return self._call("add", *args, **kwargs)
-
-    def get(self, *args, **kwargs):
-        return self._call("get", *args, **kwargs)
-
-    def set(self, *args, **kwargs):
-        return self._call("set", *args, **kwargs)
-
-    def touch(self, *args, **kwargs):
-        return self._call("touch", *args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        return self._call("delete", *args, **kwargs)
-
-    def get_many(self, *args, **kwargs):
-        return self._call("get_many", *args, **kwargs)
-
-    def has_key(self, *args, **kwargs):
-        return self._call("has_key", *args, **kwargs)
-
-    def incr(self, *args, **kwargs):
-        return self._call("incr", *args, **kwargs)
-
-    def set_many(self, *args, **kwargs):
-        return self._call("set_many", *args, **kwargs)
-
-    def delete_many(self, *args, **kwargs):
-        return self._call("delete_many", *args, **kwargs)
+    add = _with_local_fallback("add")
+    get = _with_local_fallback("get")
+    set = _with_local_fallback("set")
+    touch = _with_local_fallback("touch")
+    delete = _with_local_fallback("delete")
+    get_many = _with_local_fallback("get_many")
+    has_key = _with_local_fallback("has_key")
+    incr = _with_local_fallback("incr")
+    set_many = _with_local_fallback("set_many")
+    delete_many = _with_local_fallback("delete_many")
 
     def clear(self):
         self._local.clear()
