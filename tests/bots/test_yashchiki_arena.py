@@ -8,11 +8,12 @@ from games.arena import TeamResult, format_result, play_match, seatings
 
 
 def test_the_result_reports_each_partnerships_match_points():
-    result = play_match("yashchiki", 4, ["hard", "medium", "hard", "medium"], games=2, seed=3, preset="short")
+    result = play_match("yashchiki", 4, ["medium", "easy", "medium", "easy"], games=2, seed=3, preset="short")
     assert isinstance(result, TeamResult)
-    hard, medium = result.partnerships
-    assert (hard.label, medium.label) == ("hard#1+hard#3", "medium#2+medium#4")
-    assert hard.levels == ("hard", "hard") and medium.levels == ("medium", "medium")
+    # Medium against easy: the hard bot's search would make this test slow, and it is tested on its own.
+    medium, easy = result.partnerships
+    assert (medium.label, easy.label) == ("medium#1+medium#3", "easy#2+easy#4")
+    assert medium.levels == ("medium", "medium") and easy.levels == ("easy", "easy")
     for team in result.partnerships:
         assert team.games == 2 and team.decisions > 0 and team.worst_ms >= team.mean_ms > 0
         low, high = team.interval
@@ -20,13 +21,13 @@ def test_the_result_reports_each_partnerships_match_points():
         # The second match has the same deals with the partnerships on the other seat pairs.
         on_even, on_odd = team.seat_pair_means
         assert team.mean == (on_even + on_odd) / 2
-    assert hard.wins + medium.wins == 2
+    assert medium.wins + easy.wins == 2
     difference, (low, high) = result.difference
-    assert difference == hard.mean - medium.mean and low <= difference <= high
+    assert difference == medium.mean - easy.mean and low <= difference <= high
     text = format_result(result)
     assert "Yashchiki, 4 players, preset short, 2 matches, seed 3" in text
-    assert "hard#1+hard#3 minus medium#2+medium#4, per match" in text
-    assert any(line.startswith("medium#2+medium#4") for line in text.splitlines())
+    assert "medium#1+medium#3 minus easy#2+easy#4, per match" in text
+    assert any(line.startswith("easy#2+easy#4") for line in text.splitlines())
 
 
 def test_the_partnerships_swap_seat_pairs_on_the_same_deals():
