@@ -22,6 +22,7 @@ from django.core.cache.backends.redis import RedisCache
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.http import url_has_allowed_host_and_scheme
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -93,6 +94,17 @@ class RedisCacheWithLocalFallback(RedisCache):
         return self._call("clear")
 
 
+def _again_url(request: HttpRequest) -> str:
+    """Where "try again" leads: the page itself for a GET; for a form's POST, the page the form was on
+    (reloading the POST's own address would ask for it with GET)."""
+    if request.method == "GET":
+        return request.get_full_path()
+    referer = request.headers.get("Referer", "")
+    if url_has_allowed_host_and_scheme(referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return referer
+    return "/"
+
+
 class DatabaseOutageMiddleware:
     """A view whose database connection failed (e.g. PostgreSQL restarting) answers 503 "try again in a moment".
 
@@ -114,7 +126,8 @@ class DatabaseOutageMiddleware:
         logger.warning("Database unavailable during %s %s: %s", request.method, request.path, exception)
         htmx = getattr(request, "htmx", False)
         template = "503_fragment.html" if htmx else "503.html"
-        response = HttpResponse(render_to_string(template, {"retry_after": DATABASE_RETRY_AFTER}), status=503)
+        context = {"retry_after": DATABASE_RETRY_AFTER, "again_url": _again_url(request)}
+        response = HttpResponse(render_to_string(template, context), status=503)
         response["Retry-After"] = str(DATABASE_RETRY_AFTER)
         if htmx:
             # Above the element's content, not instead of it: the table stays playable once the database is back.

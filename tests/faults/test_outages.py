@@ -96,6 +96,12 @@ def test_a_move_whose_database_connection_fails_gets_a_503_page_with_retry_after
     page = response.content.decode()
     assert "<html" in page and words in page and "Traceback" not in page
     assert GameAction.objects.filter(game=game).count() == game.move_count
+    # "Reload" leads back to the page the form was on, not to the POST's own address.
+    play_url = reverse("play", args=[game.pk])
+    again = client.post(reverse("act", args=[game.pk]), data, HTTP_REFERER=f"http://testserver{play_url}")
+    assert f'href="http://testserver{play_url}"' in again.content.decode()
+    elsewhere = client.post(reverse("act", args=[game.pk]), data, HTTP_REFERER="https://evil.example/")
+    assert 'href="/"' in elsewhere.content.decode()
 
 
 @pytest.mark.django_db
@@ -143,3 +149,17 @@ async def test_a_page_socket_is_refused_cleanly_while_the_channel_layer_is_unrea
         finally:
             channel_layers.backends.clear()
     assert not connected   # refused, where the failed join used to raise out of the consumer
+
+
+@pytest.mark.django_db
+def test_a_page_whose_database_connection_fails_offers_to_load_itself_again(monkeypatch):
+    from games import views
+
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    game = start_game(client, seed=77, levels=("easy", "easy"))
+    monkeypatch.setattr(views.selectors, "game_get_for_visitor", fail_with_a_lost_connection)
+
+    response = client.get(reverse("play", args=[game.pk]), {"from": "lesson"})
+
+    assert response.status_code == 503
+    assert f'href="{reverse("play", args=[game.pk])}?from=lesson"' in response.content.decode()
