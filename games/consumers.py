@@ -76,10 +76,15 @@ class GameTableConsumer(ListeningConsumer):
         return game_group(self.game_id)
 
     async def game_moves(self, event: dict) -> None:
+        # The row is read once per announcement: the log is append-only, so it serves every step up to `last`.
+        game = await database_sync_to_async(selectors.game_get_for_visitor)(
+            game_id=self.game_id, user=self.scope.get("user"), session=self.scope.get("session") or {})
+        if game is None:
+            return
         for step in range(event["first"], event["last"] + 1):
             if step > event["first"] and settings.BOT_MOVE_DELAY:
                 await asyncio.sleep(settings.BOT_MOVE_DELAY)
-            html = await database_sync_to_async(self._render_step)(step)
+            html = await database_sync_to_async(self._render_step)(game, step)
             try:
                 await self.send_json({"step": step, "html": html})
             except Exception:
@@ -88,9 +93,7 @@ class GameTableConsumer(ListeningConsumer):
                 logger.debug("Game %s: page gone before step %s", self.game_id, step)
                 return
 
-    def _render_step(self, step: int) -> str:
-        game = selectors.game_get_for_visitor(game_id=self.game_id, user=self.scope.get("user"),
-                                              session=self.scope.get("session") or {})
+    def _render_step(self, game, step: int) -> str:
         # The whole table in the page's language: the log's narration as much as the template.
         with translation.override(self.language):
             context = {**selectors.table_context(game, seat=self.seat, step=step),
