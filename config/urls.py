@@ -15,5 +15,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("learn/", include("tutorials.urls")),
     path("classes/", include("classroom.urls")),
+    path("rules/", include("rulebook.urls")),
     path("", include("games.urls")),
 ]

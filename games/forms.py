@@ -17,6 +17,11 @@ from tutorials.selectors import presets_for_game
 LEVEL_CHOICES = [(level, BOT_LEVEL_LABELS[level]) for level in LEVELS]
 
 
+def default_player_count(engine) -> int:
+    """The table size offered first: three where the game allows it, else the nearest it does."""
+    return min(max(3, engine.min_players), engine.max_players)
+
+
 class PresetChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, preset) -> str:
         return f"{preset.name} — {preset.description}"
@@ -39,7 +44,7 @@ class NewGameForm(forms.Form):
         self.fields["players"].choices = [
             (n, _("%(count)s players") % {"count": n})
             for n in range(self.engine.min_players, self.engine.max_players + 1)]
-        self.fields["players"].initial = 3
+        self.fields["players"].initial = default_player_count(self.engine)
         for seat in range(1, self.engine.max_players):
             self.fields[f"bot_{seat}"] = forms.ChoiceField(
                 choices=LEVEL_CHOICES, initial="medium", required=False,

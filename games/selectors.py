@@ -15,6 +15,7 @@ from games.narration import language_of, narrator_for
 from games.rules import get_game
 from games.rules.cards import sort_cards
 from games.tables import TABLES, templates_for
+from rulebook.models import rules_page_url
 from tutorials.models import Preset
 
 BOT_LEVEL_LABELS = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
@@ -128,14 +129,24 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
         for other in _clockwise_from(seat, players)
     ]
     to_move = view["current_player"] == seat
+    legal_actions = state.legal_actions() if to_move else None
     return {
         "game_key": game_key, **templates_for(game_key),
         "seat": seat, "hand": view["hand"], "opponents": opponents, "log": log,
         "is_my_turn": to_move and can_move, "turn_is_mine": to_move,
         "turn_name": narrator.name(view["current_player"]) if view["current_player"] is not None else None,
         "is_over": view["is_over"], "variant": view["variant"], "show_all_hands": show_all_hands,
-        **table.context(view, state.legal_actions() if to_move else None, narrator, seat=seat),
+        "rules_link": _rules_link(game_key, table.rules_link(view, legal_actions)) if legal_actions and can_move
+        else None,
+        **table.context(view, legal_actions, narrator, seat=seat),
     }
+
+
+def _rules_link(game_key: str, link: dict[str, str] | None) -> dict[str, str] | None:
+    """Where the rules page answers the question the seat's decision raises (games.tables' rules_link)."""
+    if link is None:
+        return None
+    return {"url": f"{rules_page_url(game_key)}#{link['anchor']}", "text": str(link["text"])}
 
 
 def narrate_events(game_key: str, events: list[dict], *, names: list[str], seat: int) -> list[str]:

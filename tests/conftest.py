@@ -41,6 +41,30 @@ def pytest_configure(config):
         trans_real._active = Local()
 
 
+@pytest.fixture
+def presets(db):
+    """The engines' built-in presets as rows, as `make run` creates them."""
+    from tutorials import services
+
+    services.preset_sync_builtin()
+
+
+@pytest.fixture
+def editor(db, django_user_model):
+    """A staff user in the "Editors" group: lessons, presets and rules pages, nothing else."""
+    from django.contrib.auth.models import Group
+
+    user = django_user_model.objects.create_user(username="eda", password="pw-for-tests", is_staff=True)
+    user.groups.add(Group.objects.get(name="Editors"))
+    return user
+
+
+@pytest.fixture
+def editor_client(client, editor):
+    client.force_login(editor)
+    return client
+
+
 @pytest.fixture(autouse=True)
 def _default_language_for_each_test():
     """A request through the test client leaves its language active; each test starts from the default."""

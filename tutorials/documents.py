@@ -122,7 +122,7 @@ def parse_document(data: Any, *, source: str) -> LessonDocument:
 
     if not isinstance(data, dict):
         fail("a lesson file holds one JSON object.")
-    _check_keys(data, LESSON_KEYS, "the lesson", fail)
+    check_keys(data, LESSON_KEYS, "the lesson", fail)
     if data["format"] != FORMAT:
         fail(f"unknown format {data['format']!r} (this site reads format {FORMAT}).")
     for key in ("game", "slug"):
@@ -135,19 +135,19 @@ def parse_document(data: Any, *, source: str) -> LessonDocument:
     if not isinstance(data["published"], bool):
         fail("'published' must be true or false.")
     for key in ("title", "summary"):
-        _check_texts(data[key], key, fail)
+        check_texts(data[key], key, fail)
     if not isinstance(data["steps"], list):
         fail("'steps' must be a list.")
     numbers = []
     for index, step in enumerate(data["steps"], start=1):
         if not isinstance(step, dict):
             fail(f"step {index} must be an object.")
-        _check_keys(step, STEP_KEYS, f"step {index}", fail)
+        check_keys(step, STEP_KEYS, f"step {index}", fail)
         number = step["number"]
         if not isinstance(number, int) or isinstance(number, bool):
             fail(f"step {index}: 'number' must be a whole number.")
         for key in ("body", "hint_1", "hint_2", "explanation"):
-            _check_texts(step[key], f"step {number}: '{key}'", fail)
+            check_texts(step[key], f"step {number}: '{key}'", fail)
         numbers.append(number)
     doubled = sorted({number for number in numbers if numbers.count(number) > 1})
     if doubled:
@@ -160,7 +160,14 @@ def translated_values(name: str, texts: dict[str, str]) -> dict[str, str]:
     return {build_localized_fieldname(name, language): texts.get(language, "") for language in languages()}
 
 
-def _check_keys(data: dict, expected: tuple[str, ...], what: str, fail) -> None:
+def set_translated_texts(instance, data: dict[str, Any]) -> None:
+    """Set each of the model's TRANSLATED_FIELDS, every language, from a document's texts by language."""
+    for name in instance.TRANSLATED_FIELDS:
+        for field, value in translated_values(name, data[name]).items():
+            setattr(instance, field, value)
+
+
+def check_keys(data: dict, expected: tuple[str, ...], what: str, fail) -> None:
     missing = [key for key in expected if key not in data]
     if missing:
         fail(f"{what} has no '{missing[0]}'.")
@@ -169,7 +176,7 @@ def _check_keys(data: dict, expected: tuple[str, ...], what: str, fail) -> None:
         fail(f"{what} has an unknown key '{unknown[0]}' (known: {', '.join(expected)}).")
 
 
-def _check_texts(texts: Any, what: str, fail) -> None:
+def check_texts(texts: Any, what: str, fail) -> None:
     if not isinstance(texts, dict) or not all(isinstance(value, str) for value in texts.values()):
         fail(f"{what} must be an object of texts by language, e.g. {{\"ru\": \"…\", \"en\": \"…\"}}.")
     unknown = sorted(set(texts) - set(languages()))

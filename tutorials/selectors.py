@@ -63,7 +63,7 @@ class PracticeOutcome:
 
 def lesson_for_visitor(*, game_key: str, slug: str, user) -> Lesson | None:
     """The lesson a visitor may open: published ones, and drafts for staff (the admin's previews)."""
-    return lesson_get(game_key=game_key, slug=slug, published_only=not _is_staff(user))
+    return lesson_get(game_key=game_key, slug=slug, published_only=not sees_drafts(user))
 
 
 def progress_of(lesson: Lesson, *, user, session_key: str | None) -> LessonProgress | None:
@@ -72,7 +72,7 @@ def progress_of(lesson: Lesson, *, user, session_key: str | None) -> LessonProgr
 
 def learn_index(*, user, session_key: str | None) -> list[dict[str, Any]]:
     """Every game with its lessons in order, each with the learner's progress (drafts for staff)."""
-    games = [(key, game, list(lessons_for_game(key, published_only=not _is_staff(user))))
+    games = [(key, game, list(lessons_for_game(key, published_only=not sees_drafts(user))))
              for key, game in GAMES.items()]
     progress = progress_for([lesson.pk for _, _, lessons in games for lesson in lessons],
                             user=user, session_key=session_key)
@@ -252,7 +252,7 @@ def lesson_end_context(lesson: Lesson, *, progress: LessonProgress, unanswered: 
 
 def next_lesson(lesson: Lesson, *, user) -> Lesson | None:
     """The lesson after `lesson` in its game's order (drafts only for staff)."""
-    lessons = list(lessons_for_game(lesson.game_key, published_only=not _is_staff(user)))
+    lessons = list(lessons_for_game(lesson.game_key, published_only=not sees_drafts(user)))
     ids = [other.pk for other in lessons]
     if lesson.pk not in ids:
         return None
@@ -260,5 +260,5 @@ def next_lesson(lesson: Lesson, *, user) -> Lesson | None:
     return lessons[index + 1] if index + 1 < len(lessons) else None
 
 
-def _is_staff(user) -> bool:
+def sees_drafts(user) -> bool:
     return user is not None and user.is_authenticated and user.is_staff

@@ -17,7 +17,7 @@ from games.models import Game
 from games.narration import narrator_for
 from games.rules import GAMES, IllegalAction
 from games.selectors import narration_language
-from tutorials.documents import LessonDocument, translated_values
+from tutorials.documents import LessonDocument, set_translated_texts
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
 from tutorials.payloads import is_right_answer, position_from_payload
 
@@ -209,10 +209,8 @@ def _import_lesson(document: LessonDocument, *, overwrite: bool, report: ImportR
     if is_new:
         lesson = Lesson(game_key=data["game"], slug=data["slug"])
     lesson.order, lesson.published, lesson.preset = data["order"], data["published"], preset
-    for name in Lesson.TRANSLATED_FIELDS:
-        for field, value in translated_values(name, data[name]).items():
-            setattr(lesson, field, value)
-    _full_clean(lesson, document.source)
+    set_translated_texts(lesson, data)
+    full_clean_or_raise(lesson, where=document.source)
     if not is_new:
         # Old steps go before the lesson is saved, so that its version does not list them.
         lesson.steps.all().delete()
@@ -220,21 +218,20 @@ def _import_lesson(document: LessonDocument, *, overwrite: bool, report: ImportR
     for step_data in data["steps"]:
         step = LessonStep(lesson=lesson, number=step_data["number"], kind=step_data["kind"],
                           payload=step_data["payload"])
-        for name in LessonStep.TRANSLATED_FIELDS:
-            for field, value in translated_values(name, step_data[name]).items():
-                setattr(step, field, value)
-        _full_clean(step, f"{document.source}, step {step_data['number']}")
+        set_translated_texts(step, step_data)
+        full_clean_or_raise(step, where=f"{document.source}, step {step_data['number']}")
         step.save()
     (report.created if is_new else report.updated).append(label)
 
 
-def _full_clean(instance, where: str) -> None:
+def full_clean_or_raise(instance, *, where: str, error: type[Exception] = LessonImportError) -> None:
+    """Validate `instance` as the admin does; on failure raise `error` naming `where` and every problem."""
     try:
         instance.full_clean()
-    except ValidationError as error:
+    except ValidationError as invalid:
         problems = "; ".join(f"{field}: {' '.join(messages)}" if field != "__all__" else " ".join(messages)
-                             for field, messages in error.message_dict.items())
-        raise LessonImportError(f"{where}: {problems}") from None
+                             for field, messages in invalid.message_dict.items())
+        raise error(f"{where}: {problems}") from None
 
 
 # Far above any step number (at most MAX_STEP_NUMBER), so that parked steps never collide.

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "games",
     "tutorials",
     "classroom",
+    "rulebook",
 ]
 
 MIDDLEWARE = [

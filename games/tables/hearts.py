@@ -95,3 +95,57 @@ def _choices(view: dict[str, Any], legal_actions: list[dict]) -> dict[str, Any]:
             {"value": "subtract", "label": _("Take 26 off my total")},
             {"value": "add", "label": _("Add 26 to everyone else")}]}
     return {"kind": "play", "cards": [action["card"] for action in legal_actions]}
+
+
+def rules_link(view: dict, legal_actions: list[dict]) -> dict | None:
+    """The rules question the seat's current decision raises, and where the rules page answers it.
+
+    `view` is the deciding seat's view and `legal_actions` its moves; the anchor names a section
+    ("rule-…") or a disputed point ("dispute-…") of content/rules/hearts.json.
+    """
+    if not legal_actions:
+        return None
+    kind = legal_actions[0]["type"]
+    if kind == "moon":
+        return {"anchor": "dispute-moon-choice", "text": _("Why may I choose how my moon shot counts?")}
+    if kind == "pass":
+        question = {"left": _("Why do I pass to the left this deal?"),
+                    "right": _("Why do I pass to the right this deal?"),
+                    "across": _("Why do I pass across this deal?")}[view["pass_direction"]]
+        return {"anchor": "dispute-pass-direction", "text": question}
+    hand = view["hand"]
+    playable = {action["card"] for action in legal_actions}
+    refused = [card for card in hand if card not in playable]
+    general = {"anchor": "rule-following-suit", "text": _("How does a trick go?")}
+    if not view["trick"]:
+        if view["first_trick"]:
+            return {"anchor": "dispute-who-leads-first", "text": _("Why must I lead the 2♣?")}
+        if view["hearts_broken"] or not any(suit_of(card) == "H" for card in hand):
+            return general
+        if not refused:
+            return {"anchor": "dispute-lead-only-hearts", "text": _("Why may I lead a heart before hearts are broken?")}
+        if playable == {"QS"}:
+            return {"anchor": "dispute-lead-only-hearts", "text": _("Why must I lead the Q♠?")}
+        # The log since this deal began: has the Q♠ gone without breaking hearts (standard rules)?
+        this_deal = []
+        for event in reversed(view["log"]):
+            if event["type"] == "deal":
+                break
+            this_deal.append(event)
+        if view["variant"]["qs_breaks_hearts"] == "never" and any(
+                event["type"] == "play" and event.get("card") == "QS" for event in this_deal):
+            return {"anchor": "dispute-queen-breaks-hearts",
+                    "text": _("The Q♠ has been played: why can't I lead hearts?")}
+        return {"anchor": "rule-leading-hearts", "text": _("Why can't I lead hearts?")}
+    led = suit_of(view["trick"][0]["card"])
+    if refused and any(suit_of(card) == led for card in hand):
+        question = {"C": _("Why must I play a club?"), "D": _("Why must I play a diamond?"),
+                    "H": _("Why must I play a heart?"), "S": _("Why must I play a spade?")}[led]
+        return {"anchor": "rule-following-suit", "text": question}
+    if view["first_trick"] and refused:
+        return {"anchor": "dispute-points-on-first-trick",
+                "text": _("Why can't I discard a heart or the Q♠ on the first trick?")}
+    if view["first_trick"] and any(suit_of(card) == "H" or card == "QS" for card in hand):
+        return {"anchor": "dispute-first-trick-only-hearts",
+                "text": _("Why may I play a heart or the Q♠ on the first trick?")}
+    return general

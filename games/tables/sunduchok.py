@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, pgettext
+
 from games.rules.cards import SUIT_SYMBOLS, rank_of
+from games.rules.sunduchok import DECK_RANKS
 
 
 def opponent_facts(view: dict[str, Any], other: int) -> dict[str, Any]:
@@ -47,3 +50,55 @@ def _choices(legal_actions: list[dict], narrator, request: dict | None) -> dict[
         {"value": ",".join(action["suits"]), "label": narrator.suits_phrase(action["suits"]),
          "symbols": " ".join(SUIT_SYMBOLS[suit] for suit in action["suits"])}
         for action in legal_actions]}
+
+
+def rules_link(view: dict, legal_actions: list[dict]) -> dict | None:
+    """The rules question the seat's current decision raises, and where the rules page answers it.
+
+    Returns {"anchor": "rule-<section slug>" or "dispute-<question slug>", "text": <question>}, the
+    anchors naming content/rules/sunduchok.json. Checked in this order: a target the preset fixes, a
+    turn that goes on after a success, a rank still in play the seat may not ask for, else the turn.
+    """
+    if not legal_actions:
+        return None
+    kind = legal_actions[0]["type"]
+    if kind == "count":
+        return {"anchor": "rule-the-first-no", "text": gettext("What if I name the wrong number?")}
+    if kind == "suits":
+        return {"anchor": "dispute-suits-half-right", "text": gettext("What if I get only some of the suits right?")}
+    seat = view["seat"]
+    targets = {action["target"] for action in legal_actions}
+    with_cards = [other for other in range(view["players"]) if other != seat and view["hand_sizes"][other]]
+    if any(other not in targets for other in with_cards):
+        if view["locked_target"] is not None:
+            return {"anchor": "dispute-same-opponent-after-success",
+                    "text": gettext("Why must I ask the same player again?")}
+        return {"anchor": "dispute-whom-to-ask", "text": gettext("Why may I only ask the next player?")}
+    # The turn goes on after a success: the last event, chests aside, is this seat's transfer.
+    last = next((event for event in reversed(view["log"]) if event["type"] != "chest"), None)
+    if last is not None and last["type"] == "transfer" and last["seat"] == seat:
+        return {"anchor": "dispute-draw-after-success", "text": gettext("Do I draw a card after a success?")}
+    laid_down = {rank for ranks in view["chests"] for rank in ranks if rank is not None}
+    offered = {action["rank"] for action in legal_actions}
+    refused = [rank for rank in DECK_RANKS[view["variant"]["deck"]] if rank not in laid_down and rank not in offered]
+    if refused:
+        # Translators: the rank in the plural, in the case "Why can't I ask for %(rank)s?" needs
+        # (Russian: prepositional, "о дамах").
+        names = {
+            "2": pgettext("Sunduchok: why can't I ask for …", "twos"),
+            "3": pgettext("Sunduchok: why can't I ask for …", "threes"),
+            "4": pgettext("Sunduchok: why can't I ask for …", "fours"),
+            "5": pgettext("Sunduchok: why can't I ask for …", "fives"),
+            "6": pgettext("Sunduchok: why can't I ask for …", "sixes"),
+            "7": pgettext("Sunduchok: why can't I ask for …", "sevens"),
+            "8": pgettext("Sunduchok: why can't I ask for …", "eights"),
+            "9": pgettext("Sunduchok: why can't I ask for …", "nines"),
+            "10": pgettext("Sunduchok: why can't I ask for …", "tens"),
+            "J": pgettext("Sunduchok: why can't I ask for …", "jacks"),
+            "Q": pgettext("Sunduchok: why can't I ask for …", "queens"),
+            "K": pgettext("Sunduchok: why can't I ask for …", "kings"),
+            "A": pgettext("Sunduchok: why can't I ask for …", "aces"),
+        }
+        return {"anchor": "dispute-ask-rank-not-held",
+                "text": gettext("Why can't I ask for %(rank)s?") % {"rank": names[refused[0]]}}
+    return {"anchor": "rule-a-turn", "text": gettext("How does a turn go?")}

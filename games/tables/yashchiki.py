@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.rules.cards import RANK_INDEX, SUIT_SYMBOLS, SUITS, rank_of, suit_of
+from games.rules.cards import RANK_INDEX, SUIT_SYMBOLS, SUITS, card_short, rank_of, suit_of
 
 POSITIONS = ("left", "across", "right")   # the other seats, clockwise from the viewer
 SUIT_CHANGERS = ("8", "9")
@@ -127,3 +127,26 @@ def _choices(legal_actions: list[dict], narrator) -> dict[str, Any]:
 
 def _suits(suits: list[str], narrator) -> list[dict[str, str]]:
     return [{"suit": suit, "name": narrator.suit(suit), "symbol": SUIT_SYMBOLS[suit]} for suit in suits]
+
+
+def rules_link(view: dict, legal_actions: list[dict]) -> dict | None:
+    """The rules question the seat's current decision raises, and where the rules page answers it."""
+    if view["chain"]:
+        return {"anchor": "rule-chain-of-twos", "text": _("Why must I answer with a two?")}
+    playable = {card for action in legal_actions if action["type"] == "play" for card in action["cards"]}
+    # A pair of eights or nines always holds one that may go down alone: name the single card.
+    naming = next((action["cards"][0] for action in legal_actions if "suit" in action and len(action["cards"]) == 1),
+                  None)
+    if naming is not None:
+        return {"anchor": "dispute-naming-a-suit",
+                "text": _("Which suit may I name with %(card)s?") % {"card": card_short(naming)}}
+    held = [card for card in view["hand"] or [] if card not in playable]
+    changer = next((card for card in held if rank_of(card) in SUIT_CHANGERS), None)
+    if changer is not None:
+        return {"anchor": "dispute-eight-on-any-suit",
+                "text": _("Why can't I play %(card)s on any suit?") % {"card": card_short(changer)}}
+    if held:
+        follow = {"C": _("Why must I play a club?"), "D": _("Why must I play a diamond?"),
+                  "H": _("Why must I play a heart?"), "S": _("Why must I play a spade?")}
+        return {"anchor": "rule-a-turn", "text": follow[view["suit"]]}
+    return {"anchor": "rule-a-turn", "text": _("How does a turn go?")}

@@ -29,12 +29,13 @@ def snapshot(lesson: Lesson) -> list:
         (step.pk, step.number, step.kind, step.body_ru, step.payload) for step in lesson.steps.order_by("number")]
 
 
-def test_the_editors_group_has_exactly_the_lesson_step_and_preset_permissions():
+def test_the_editors_group_has_exactly_the_lesson_preset_and_rules_page_permissions():
     group = Group.objects.get(name="Editors")
 
+    models = [("tutorials", "lesson"), ("tutorials", "lessonstep"), ("tutorials", "preset"),
+              ("rulebook", "rulespage"), ("rulebook", "rulessection"), ("rulebook", "disputedpoint")]
     assert sorted(group.permissions.values_list("content_type__app_label", "codename")) == sorted(
-        ("tutorials", f"{action}_{model}")
-        for model in ("lesson", "lessonstep", "preset") for action in ("add", "change", "delete", "view"))
+        (app, f"{action}_{model}") for app, model in models for action in ("add", "change", "delete", "view"))
 
 
 def test_an_editor_opens_and_lists_lessons_steps_and_presets(editor_client, presets):
