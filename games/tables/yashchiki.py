@@ -34,6 +34,14 @@ def first_logged(view: dict[str, Any]) -> int:
     return deal_start - 1 if deal_start and log[deal_start - 1]["type"] == "deal-end" else deal_start
 
 
+def _dealt_each(view: dict[str, Any]) -> int | None:
+    """How many cards each player was dealt this deal, as the deal's log event says (a lesson's or a rules
+    example's deal may be smaller than the match's schedule); None for a deal of uneven hands."""
+    deal = next((event for event in reversed(view["log"]) if event["type"] == "deal"), None)
+    sizes = set(deal["hand_sizes"]) if deal is not None else {view["hand_size"]}
+    return sizes.pop() if len(sizes) == 1 else None
+
+
 def opponent_facts(view: dict[str, Any], other: int) -> dict[str, Any]:
     return {"position": _position(view["seat"], other), "is_partner": other == view["partner"]}
 
@@ -42,7 +50,7 @@ def context(view: dict[str, Any], legal_actions: list[dict] | None, narrator, *,
     top, suit = view["top_card"], view["suit"]
     extra: dict[str, Any] = {
         "hand": hand_order(view["hand"] or []),
-        "deal_number": view["deal_number"], "deals": view["deals"], "hand_size": view["hand_size"],
+        "deal_number": view["deal_number"], "deals": view["deals"], "hand_size": _dealt_each(view),
         "stock_size": view["stock_size"], "discard_size": view["discard_size"],
         "top_card": top, "suit": suit, "suit_name": narrator.suit(suit), "suit_symbol": SUIT_SYMBOLS[suit],
         # After an 8 or 9 the suit to follow may differ from the top card's: the table must say so loudly.

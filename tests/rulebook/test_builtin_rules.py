@@ -13,6 +13,7 @@ from games.rules import GAMES, get_game
 from rulebook.documents import read_rules_documents
 from rulebook.models import DisputedPoint, RulesPage, RulesSection
 from rulebook.variant_labels import FIELD_LABELS, VALUE_LABELS
+from tests.web.helpers import assert_no_hidden_cards
 from tutorials.models import LessonStep
 from tutorials.payloads import position_from_payload, validate_step_payload
 
@@ -20,9 +21,15 @@ RULES_DIR = Path(settings.BASE_DIR) / "content" / "rules"
 DOCUMENTS = {document.data["game"]: document.data for document in read_rules_documents(RULES_DIR)}
 QUESTIONS = [(game_key, question) for game_key, data in DOCUMENTS.items() for question in data["questions"]]
 
-# The disputed points the rules pages must settle (issue 9), by slug.
+# The disputed points the rules pages must settle, by slug: Sunduchok's classic arguments, the Hearts source's
+# own questions, and the points shared/rules/ marks *house* for Rooster and Yashchiki.
 REQUIRED_QUESTIONS = {
     "sunduchok": {"ask-rank-not-held", "suits-half-right", "draw-after-success", "empty-hand", "empty-stock", "ties"},
+    "hearts": {"who-leads-first", "pass-two-of-clubs", "no-trumps", "points-on-first-trick", "queen-value",
+               "moon-score", "reaching-100"},
+    "rooster": {"throw-in-turn-order", "nobody-left-no-rooster"},
+    "yashchiki": {"upcard-effect", "must-play-when-able", "pair-acts-once", "empty-stock", "last-card",
+                  "three-threes", "pair-of-twos"},
 }
 
 
@@ -98,6 +105,28 @@ def test_load_builtin_data_loads_every_page_with_its_links_and_the_pages_open(cl
                 assert f'id="rule-{item["slug"]}"' in html and escape(item["title"][language]) in html
             for item in data["questions"]:
                 assert f'id="dispute-{item["slug"]}"' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_no_example_shows_a_card_its_seat_cannot_see_until_the_reader_opens_the_hands(client, language):
+    call_command("load_builtin_data", "-v0")
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    for game_key, question in QUESTIONS:
+        example = question["example"]
+        if not example:
+            continue
+        state = position_from_payload(game_key, get_game(game_key).variant(), example)
+        address = f"/rules/{game_key}/?question={question['slug']}"
+        html = client.get(address, HTTP_HX_REQUEST="true").content.decode()
+        # The editor's answer may name any card; the table and its log show only the seat's view.
+        figure = html[html.index('<figure class="rules-example">'):html.index("</figure>")]
+        assert_no_hidden_cards(figure, state, example.get("seat", 0))
+        others_hold_cards = any(size for other, size in enumerate(state.view(None)["hand_sizes"])
+                                if other != example.get("seat", 0))
+        if example.get("show_all_hands") and others_hold_cards:
+            opened = client.get(f"{address}&open={question['slug']}", HTTP_HX_REQUEST="true").content.decode()
+            assert "hand--open" in opened
 
 
 @pytest.mark.django_db

@@ -310,3 +310,14 @@ def test_the_pair_question_needs_the_one_card_declaration_on_the_lesson_page(cli
     declared = client.post(url, {**post, "declared": ["false", "true"]})
     assert declared.status_code == 302   # the lesson's last step: on to the lesson's end
     assert declared.url == reverse("lesson_done", args=["yashchiki", "one-card-pairs"])
+
+
+@pytest.mark.django_db
+def test_a_lesson_deal_of_three_cards_each_says_so_and_an_uneven_deal_names_no_count(client, yashchiki_lessons):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    even = client.get(reverse("lesson", args=["yashchiki", "eights-and-nines"]) + "?step=2").content.decode()
+    uneven = client.get(reverse("lesson", args=["yashchiki", "special-cards"]) + "?step=2").content.decode()
+
+    # The match's schedule would say 8 for its first deal; the lesson dealt 3 each, or 3, 2, 2, 2.
+    assert "3 cards each" in even and "8 cards each" not in even
+    assert "Deal 1 of 15" in uneven and "cards each" not in uneven
