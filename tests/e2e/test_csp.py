@@ -119,5 +119,13 @@ def test_lessons_play_and_admin_run_without_a_policy_violation(live_site, site_e
     page.wait_for_selector("#result_list")
     page.click("#result_list th a")
     page.wait_for_selector("input[name=_save]")
+    page.goto(f"{live_site}/admin/rulebook/rulespage/")
+    page.click("#result_list tbody th a")
+    page.wait_for_selector("textarea[name='questions-0-example']")
+
+    # A rules page: an example's hands open by HTMX.
+    page.goto(f"{live_site}/rules/sunduchok/")
+    page.locator("#dispute-suits-half-right a:has-text('Show all hands')").click()
+    page.wait_for_function("() => document.querySelector('#dispute-suits-half-right .hand--open') !== null")
 
     assert watched.settled_complaints() == []

@@ -16,6 +16,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from rulebook.models import RulesPage
 from tests.classroom.helpers import class_with_students, play_out, practice_assignment, signed_in, teacher
 from tests.web.helpers import start_game
 from tutorials.models import Lesson
@@ -108,7 +109,12 @@ def site_pages(django_user_model) -> list[SitePage]:
         SitePage("admin lessons", editor_client, reverse("admin:tutorials_lesson_changelist")),
         SitePage("admin lesson", editor_client, reverse("admin:tutorials_lesson_change", args=[first_lesson.pk])),
         SitePage("admin presets", editor_client, reverse("admin:tutorials_preset_changelist")),
+        SitePage("rules index", visitor, reverse("rules_index")),
+        SitePage("admin rules page", editor_client,
+                 reverse("admin:rulebook_rulespage_change", args=[RulesPage.objects.order_by("pk").first().pk])),
     ]
+    pages += [SitePage(f"rules of {page.game_key}", visitor, page.get_absolute_url())
+              for page in RulesPage.objects.all()]
     for lesson in Lesson.objects.prefetch_related("steps"):
         pages += [SitePage(f"lesson {lesson.slug} step {step.number}", visitor, lesson.step_url(step.number))
                   for step in lesson.steps.all()]
