@@ -208,6 +208,8 @@ GET_ROUTES: dict[str, Callable[[World], str]] = {
     "password_change_done": lambda world: reverse("password_change_done"),
     "password_reset_done": lambda world: reverse("password_reset_done"),
     "password_reset_complete": lambda world: reverse("password_reset_complete"),
+    "rules_index": lambda world: reverse("rules_index"),
+    "rules_page": lambda world: reverse("rules_page", args=["sunduchok"]),
 }
 
 
