@@ -160,6 +160,8 @@ def test_the_index_lists_every_game_and_links_the_pages_that_exist(client):
         assert game.title in html
     assert 'href="/rules/sunduchok/"' in html and 'href="/rules/hearts/"' not in html
     assert 'href="/rules/"' in client.get("/").content.decode()   # the site's navigation
+    for page in ("/play/", "/learn/"):   # each game's rules, beside its lessons and its new game
+        assert 'href="/rules/sunduchok/"' in client.get(page).content.decode()
 
 
 def test_editors_markdown_is_sanitised_on_the_page(client):
