@@ -26,11 +26,10 @@ and examples when the file is loaded (rulebook.services).
 from __future__ import annotations
 
 import dataclasses
-import json
 from pathlib import Path
 from typing import Any
 
-from tutorials.documents import DocumentError, check_keys, check_texts
+from tutorials.documents import DocumentError, check_keys, check_texts, read_json_documents
 
 FORMAT = 1
 PAGE_KEYS = ("format", "game", "intro", "sections", "questions")
@@ -46,14 +45,7 @@ class RulesDocument:
 
 def read_rules_documents(directory: Path) -> list[RulesDocument]:
     """Every rules file in `directory`, in name order, each checked for shape."""
-    documents = []
-    for path in sorted(directory.glob("*.json")):
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise DocumentError(f"{path}: not a readable JSON file ({error}).") from None
-        documents.append(parse_rules_document(data, source=str(path)))
-    return documents
+    return read_json_documents(sorted(directory.glob("*.json")), parse_rules_document)
 
 
 def parse_rules_document(data: Any, *, source: str) -> RulesDocument:

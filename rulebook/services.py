@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import reversion
-from django.db import transaction
-
 from rulebook.documents import RulesDocument
 from rulebook.models import DisputedPoint, RulesPage, RulesSection
 from tutorials.documents import set_translated_texts
 from tutorials.models import Lesson, Preset
-from tutorials.services import ImportReport, full_clean_or_raise
+from tutorials.services import ImportReport, full_clean_or_raise, import_revision
 
 
 class RulesImportError(Exception):
@@ -27,10 +24,7 @@ def rules_pages_import(*, documents: Sequence[RulesDocument], overwrite: bool, u
     import (RulesImportError; nothing changes). The import is one revision in the pages' history.
     """
     report = ImportReport()
-    with transaction.atomic(), reversion.create_revision():
-        reversion.set_comment(comment)
-        if user is not None:
-            reversion.set_user(user)
+    with import_revision(comment=comment, user=user):
         for document in documents:
             _import_page(document, overwrite=overwrite, report=report)
     return report

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -105,13 +106,19 @@ def _texts(instance, name: str) -> dict[str, str]:
 
 def read_documents(directory: Path) -> list[LessonDocument]:
     """Every lesson file under `directory` (any depth), in path order, each checked for shape."""
+    return read_json_documents(sorted(directory.rglob("*.json")), parse_document)
+
+
+def read_json_documents(paths: Iterable[Path], parse: Callable[..., Any]) -> list[Any]:
+    """Each file of `paths` read as JSON and checked by `parse(data, source=path)`; DocumentError names a
+    file that is not readable JSON."""
     documents = []
-    for path in sorted(directory.rglob("*.json")):
+    for path in paths:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
             raise DocumentError(f"{path}: not a readable JSON file ({error}).") from None
-        documents.append(parse_document(data, source=str(path)))
+        documents.append(parse(data, source=str(path)))
     return documents
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import reversion
@@ -184,13 +185,20 @@ def lessons_import(*, documents: Sequence[LessonDocument], overwrite: bool, user
     LessonImportError, and nothing is changed. The import is one revision in the lessons' history.
     """
     report = ImportReport()
+    with import_revision(comment=comment, user=user):
+        for document in documents:
+            _import_lesson(document, overwrite=overwrite, report=report)
+    return report
+
+
+@contextlib.contextmanager
+def import_revision(*, comment: str, user=None) -> Iterator[None]:
+    """One transaction and one revision in the history for an import: all of it is kept, or none."""
     with transaction.atomic(), reversion.create_revision():
         reversion.set_comment(comment)
         if user is not None:
             reversion.set_user(user)
-        for document in documents:
-            _import_lesson(document, overwrite=overwrite, report=report)
-    return report
+        yield
 
 
 def _import_lesson(document: LessonDocument, *, overwrite: bool, report: ImportReport) -> None:
