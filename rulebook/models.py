@@ -69,7 +69,7 @@ class RulesSection(models.Model):
     page = models.ForeignKey(RulesPage, verbose_name=_("rules page"), on_delete=models.CASCADE,
                              related_name="sections")
     slug = models.SlugField(_("slug"), max_length=60,
-                            help_text=_("Names the section in links: /rules/<game>/#rule-<slug>."))
+                            help_text=_("Names the section in links, e.g. a-turn in /rules/sunduchok/#rule-a-turn."))
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     title = models.CharField(_("title"), max_length=200)
     body = models.TextField(_("text"), blank=True, help_text=_("Markdown."))
@@ -120,7 +120,7 @@ class DisputedPoint(models.Model):
     page = models.ForeignKey(RulesPage, verbose_name=_("rules page"), on_delete=models.CASCADE,
                              related_name="questions")
     slug = models.SlugField(_("slug"), max_length=60,
-                            help_text=_("Names the question in links: /rules/<game>/#dispute-<slug>."))
+                            help_text=_("Names the question in links, e.g. ties in /rules/sunduchok/#dispute-ties."))
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     question = models.CharField(_("question"), max_length=300)
     answer = models.TextField(_("answer"), blank=True, help_text=_("Markdown."))

@@ -35,7 +35,7 @@ class Migration(migrations.Migration):
             name='RulesSection',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(help_text='Names the section in links: /rules/<game>/#rule-<slug>.', max_length=60, verbose_name='slug')),
+                ('slug', models.SlugField(help_text='Names the section in links, e.g. a-turn in /rules/sunduchok/#rule-a-turn.', max_length=60, verbose_name='slug')),
                 ('order', models.PositiveSmallIntegerField(default=0, verbose_name='order')),
                 ('title', models.CharField(max_length=200, verbose_name='title')),
                 ('title_ru', models.CharField(max_length=200, null=True, verbose_name='title')),
@@ -57,7 +57,7 @@ class Migration(migrations.Migration):
             name='DisputedPoint',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(help_text='Names the question in links: /rules/<game>/#dispute-<slug>.', max_length=60, verbose_name='slug')),
+                ('slug', models.SlugField(help_text='Names the question in links, e.g. ties in /rules/sunduchok/#dispute-ties.', max_length=60, verbose_name='slug')),
                 ('order', models.PositiveSmallIntegerField(default=0, verbose_name='order')),
                 ('question', models.CharField(max_length=300, verbose_name='question')),
                 ('question_ru', models.CharField(max_length=300, null=True, verbose_name='question')),
