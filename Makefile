@@ -26,8 +26,9 @@ run: $(VENV) translations
 	$(BIN)/python manage.py load_builtin_data
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
+# One test worker per core (pytest-xdist): each worker has its own test database (and Redis database).
 test: $(VENV) translations
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 lint: $(VENV)
 	$(BIN)/ruff check .

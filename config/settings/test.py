@@ -5,10 +5,19 @@ on PostgreSQL and Redis.
 """
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
-from .dev import *  # noqa: F403
+# Parallel test workers (pytest-xdist: PYTEST_XDIST_WORKER "gw0", "gw1", …) each get a Redis database of
+# their own (10, 11, …), as each gets its own test database: a test clearing the cache or counting sign-in
+# attempts must not see another worker's. Set before the base settings read REDIS_URL; the sites that
+# browser and fault tests start inherit it.
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _worker.startswith("gw") and os.environ.get("REDIS_URL"):
+    os.environ["REDIS_URL"] = re.sub(r"(/\d*)?$", f"/{10 + int(_worker[2:])}", os.environ["REDIS_URL"], count=1)
+
+from .dev import *  # noqa: E402, F403
 
 DEBUG = False
 

@@ -5,6 +5,7 @@ import copy
 import pytest
 
 from games.rules import IllegalAction
+from tests.rules.case_ids import case_id
 from tests.rules.hearts_helpers import (
     EXAMPLE,
     EXAMPLE_TRICKS,
@@ -132,7 +133,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("state_name", "action", "code", "params"), CASES,
-                         ids=[f"{name}:{action!r}" for name, action, _, _ in CASES])
+                         ids=[case_id(name, action) for name, action, _, _ in CASES])
 def test_illegal_actions_raise_and_change_nothing(state_name, action, code, params):
     state = STATES[state_name]()
     before = copy.deepcopy(state.to_dict())

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules import IllegalAction
+from tests.rules.case_ids import case_id
 from tests.rules.rooster_helpers import DECK, GAME, PASS, TAKE, attack, beat, bout, run, table, throw
 
 STATES = {
@@ -136,7 +137,7 @@ def unchanged(state):
 
 
 @pytest.mark.parametrize(("state_name", "action", "code", "params"), CASES,
-                         ids=[f"{name}:{action!r}" for name, action, _, _ in CASES])
+                         ids=[case_id(name, action) for name, action, _, _ in CASES])
 def test_illegal_actions_raise_and_change_nothing(state_name, action, code, params):
     state = STATES[state_name]()
     before = unchanged(state)

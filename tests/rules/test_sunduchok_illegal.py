@@ -6,6 +6,7 @@ import pytest
 
 from games.rules import IllegalAction
 from games.rules.cards import RANKS, SUITS
+from tests.rules.case_ids import case_id
 from tests.rules.helpers import GAME, ask, count, suits, table
 
 
@@ -95,7 +96,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("state_name", "action", "message"), CASES,
-                         ids=[f"{name}:{action!r}" for name, action, _ in CASES])
+                         ids=[case_id(name, action) for name, action, _ in CASES])
 def test_illegal_actions_raise_and_change_nothing(state_name, action, message):
     state = STATES[state_name]()
     before = copy.deepcopy(state.to_dict())

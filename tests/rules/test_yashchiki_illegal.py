@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules import IllegalAction
+from tests.rules.case_ids import case_id
 from tests.rules.yashchiki_helpers import DECK, DRAW, GAME, play, table
 
 LEAD_HAND = "2C 3C 3S 8C 8H 9H 9S KC KH"     # seat 0 follows hearts on the J♥
@@ -122,7 +123,7 @@ def unchanged(state):
 
 
 @pytest.mark.parametrize(("state_name", "action", "code", "params"), CASES,
-                         ids=[f"{name}:{action!r}" for name, action, _, _ in CASES])
+                         ids=[case_id(name, action) for name, action, _, _ in CASES])
 def test_illegal_actions_raise_and_change_nothing(state_name, action, code, params):
     state = STATES[state_name]()
     before = unchanged(state)
