@@ -29,7 +29,14 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from tutorials.documents import DocumentError, check_keys, check_texts, read_json_documents
+from tutorials.documents import (
+    DocumentError,
+    check_keys,
+    check_texts,
+    read_json_documents,
+    sorted_keys,
+    translated_texts,
+)
 
 FORMAT = 1
 PAGE_KEYS = ("format", "game", "intro", "sections", "questions")
@@ -41,6 +48,36 @@ QUESTION_KEYS = ("slug", "order", "question", "answer", "section", "preset", "ex
 class RulesDocument:
     source: str
     data: dict[str, Any]
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+def rules_page_document(page) -> dict[str, Any]:
+    """The document of a rules page with its sections and questions, every language included; written with
+    tutorials.documents.document_text, as lesson files are."""
+    return {
+        "format": FORMAT,
+        "game": page.game_key,
+        **{name: translated_texts(page, name) for name in page.TRANSLATED_FIELDS},
+        "sections": [
+            {"slug": section.slug, "number": section.order,
+             **{name: translated_texts(section, name) for name in section.TRANSLATED_FIELDS},
+             "lesson": section.lesson.slug if section.lesson_id is not None else None,
+             "lesson_step": section.lesson_step}
+            for section in page.sections.select_related("lesson").order_by("order", "slug")
+        ],
+        "questions": [
+            {"slug": question.slug, "order": question.order,
+             **{name: translated_texts(question, name) for name in question.TRANSLATED_FIELDS},
+             "section": question.section.slug if question.section_id is not None else None,
+             "preset": question.preset.slug if question.preset_id is not None else None,
+             "example": sorted_keys(question.example)}
+            for question in page.questions.select_related("section", "preset").order_by("order", "slug")
+        ],
+    }
+
+
+# -- reading ------------------------------------------------------------------------------------
 
 
 def read_rules_documents(directory: Path) -> list[RulesDocument]:

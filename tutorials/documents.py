@@ -67,13 +67,13 @@ def lesson_document(lesson) -> dict[str, Any]:
         "order": lesson.order,
         "preset": lesson.preset.slug if lesson.preset_id is not None else None,
         "published": lesson.published,
-        **{name: _texts(lesson, name) for name in lesson.TRANSLATED_FIELDS},
+        **{name: translated_texts(lesson, name) for name in lesson.TRANSLATED_FIELDS},
         "steps": [
             {
                 "number": step.number,
                 "kind": step.kind,
-                **{name: _texts(step, name) for name in step.TRANSLATED_FIELDS},
-                "payload": _sorted_keys(step.payload),
+                **{name: translated_texts(step, name) for name in step.TRANSLATED_FIELDS},
+                "payload": sorted_keys(step.payload),
             }
             for step in lesson.steps.order_by("number")
         ],
@@ -89,16 +89,16 @@ def document_text(data: dict[str, Any]) -> str:
     return jsontext.dumps(data, sort_keys=False) + "\n"
 
 
-def _sorted_keys(value: Any) -> Any:
+def sorted_keys(value: Any) -> Any:
     # The database may not keep a JSON object's key order (PostgreSQL's jsonb does not): sort them.
     if isinstance(value, dict):
-        return {key: _sorted_keys(value[key]) for key in sorted(value)}
+        return {key: sorted_keys(value[key]) for key in sorted(value)}
     if isinstance(value, list):
-        return [_sorted_keys(item) for item in value]
+        return [sorted_keys(item) for item in value]
     return value
 
 
-def _texts(instance, name: str) -> dict[str, str]:
+def translated_texts(instance, name: str) -> dict[str, str]:
     return {language: getattr(instance, build_localized_fieldname(name, language)) or "" for language in languages()}
 
 

@@ -1,7 +1,6 @@
 """The built-in rules pages (content/rules/): one per game, in Russian and English, loaded by `make run`;
 every section links to a lesson step, every example replays through the engine."""
 
-import json
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ from django.utils.html import escape
 from games.rules import GAMES, get_game
 from rulebook.documents import read_rules_documents
 from rulebook.models import DisputedPoint, RulesPage, RulesSection
+from rulebook.services import rules_pages_import
 from rulebook.variant_labels import FIELD_LABELS, VALUE_LABELS
 from tests.web.helpers import assert_no_hidden_cards
 from tutorials.models import LessonStep
@@ -151,7 +151,27 @@ def test_load_builtin_data_keeps_editors_changes_and_reset_puts_the_files_back(c
     assert page.questions.count() == len(DOCUMENTS["hearts"]["questions"])
 
 
-def test_the_files_are_written_as_the_format_asks():
+@pytest.mark.django_db
+def test_the_files_are_written_exactly_as_export_rules_writes_them(tmp_path):
+    call_command("load_builtin_data", "-v0")
+
+    call_command("export_rules", "--dir", str(tmp_path), "-v0")
+
     for path in RULES_DIR.glob("*.json"):
-        text = path.read_text(encoding="utf-8")
-        assert text == json.dumps(json.loads(text), ensure_ascii=False, indent=2) + "\n", path
+        assert (tmp_path / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), path.name
+
+
+@pytest.mark.django_db
+def test_an_editors_change_exported_and_loaded_again_is_the_same_page(tmp_path):
+    call_command("load_builtin_data", "-v0")
+    page = RulesPage.objects.get(game_key="rooster")
+    question = page.questions.order_by("order").first()
+    question.answer_en = "Edited: **no**."
+    question.save()
+    call_command("export_rules", "--dir", str(tmp_path), "--game", "rooster", "-v0")
+    assert [path.name for path in tmp_path.iterdir()] == ["rooster.json"]
+    page.delete()
+
+    rules_pages_import(documents=read_rules_documents(tmp_path), overwrite=False)
+
+    assert RulesPage.objects.get(game_key="rooster").questions.get(slug=question.slug).answer_en == "Edited: **no**."
