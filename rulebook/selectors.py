@@ -36,17 +36,40 @@ def rules_page_context(page: RulesPage, *, user, open_examples: frozenset[str] =
     """Everything the rules page shows: sections numbered from 1, questions with their examples (all
     hands open for the questions named in `open_examples`, where the example allows it), presets."""
     sections = list(page.sections.all())
-    numbers = {section.pk: number for number, section in enumerate(sections, start=1)}
+    numbers = _section_numbers(page)
     return {
-        "page": page, "game_key": page.game_key, "game_title": GAMES[page.game_key].title,
+        **_page_basics(page),
         "sections": [{"section": section, "number": numbers[section.pk], "lesson_url": _lesson_step_url(section, user)}
                      for section in sections],
-        "questions": [{"question": question, "section_number": numbers.get(question.section_id),
-                       "example": example_context(page.game_key, question.example,
-                                                  show_all_hands=question.slug in open_examples)}
-                      for question in page.questions.all()],
+        "questions": [_question_item(page, question, numbers, open_examples) for question in page.questions.all()],
         "comparison": preset_comparison(page.game_key),
     }
+
+
+def rules_question_context(page: RulesPage, *, slug: str, open_examples: frozenset[str] = frozenset()
+                           ) -> dict[str, Any] | None:
+    """One disputed point as the page shows it (for the HTMX switch of its example), or None."""
+    question = next((question for question in page.questions.all() if question.slug == slug), None)
+    if question is None:
+        return None
+    return {**_page_basics(page), "item": _question_item(page, question, _section_numbers(page), open_examples)}
+
+
+def _page_basics(page: RulesPage) -> dict[str, Any]:
+    # `preset_players`: the table size a "Play this preset" button starts.
+    return {"page": page, "game_key": page.game_key, "game_title": GAMES[page.game_key].title,
+            "preset_players": default_player_count(get_game(page.game_key))}
+
+
+def _section_numbers(page: RulesPage) -> dict[int, int]:
+    """Each section's number on the page: its position, from 1."""
+    return {section.pk: number for number, section in enumerate(page.sections.all(), start=1)}
+
+
+def _question_item(page: RulesPage, question: DisputedPoint, numbers: dict[int, int],
+                   open_examples: frozenset[str]) -> dict[str, Any]:
+    return {"question": question, "section_number": numbers.get(question.section_id),
+            "example": example_context(page.game_key, question.example, show_all_hands=question.slug in open_examples)}
 
 
 def example_context(game_key: str, example: dict[str, Any], *, show_all_hands: bool = False) -> dict[str, Any] | None:
@@ -81,7 +104,7 @@ def preset_comparison(game_key: str) -> dict[str, Any]:
     rows = [{"label": field_label(game_key, field),
              "cells": [_cell(game_key, field, column, standard[field]) for column in columns]}
             for field in standard]
-    return {"columns": columns, "rows": rows, "players": default_player_count(get_game(game_key))}
+    return {"columns": columns, "rows": rows}
 
 
 def _cell(game_key: str, field: str, column: dict[str, Any], standard_value: Any) -> dict[str, Any]:

@@ -23,11 +23,11 @@ def rules_page(request: HttpRequest, game_key: str) -> HttpResponse:
     page = selectors.rules_page_for_visitor(game_key=game_key, user=request.user)
     if page is None:
         raise Http404("No rules page for this game.")
-    opened = request.GET.get("open", "")
-    context = selectors.rules_page_context(page, user=request.user, open_examples=frozenset({opened} - {""}))
+    opened = frozenset({request.GET.get("open", "")} - {""})
     if request.htmx and "question" in request.GET:
-        item = next((item for item in context["questions"] if item["question"].slug == request.GET["question"]), None)
-        if item is None:
+        context = selectors.rules_question_context(page, slug=request.GET["question"], open_examples=opened)
+        if context is None:
             raise Http404("No such question.")
-        return render(request, QUESTION_PARTIAL, {**context, "item": item})
-    return render(request, "rulebook/page.html", context)
+        return render(request, QUESTION_PARTIAL, context)
+    return render(request, "rulebook/page.html",
+                  selectors.rules_page_context(page, user=request.user, open_examples=opened))
