@@ -87,6 +87,7 @@ def test_play_this_preset_starts_a_game_under_that_preset(client):
     make_page()
     html = client.get("/rules/sunduchok/").content.decode()
     assert html.count("Play this preset") >= len(GAMES["sunduchok"].presets) + 1   # the table, and the question
+    assert html.count('name="players" value="3"') == html.count("Play this preset")   # you and two bots
 
     response = client.post("/play/sunduchok/new/", {"preset": "open-ranks", "players": "3"})
 
