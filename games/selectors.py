@@ -136,14 +136,14 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
         "is_my_turn": to_move and can_move, "turn_is_mine": to_move,
         "turn_name": narrator.name(view["current_player"]) if view["current_player"] is not None else None,
         "is_over": view["is_over"], "variant": view["variant"], "show_all_hands": show_all_hands,
-        "rules_link": _rules_link(game_key, table.rules_link(view, legal_actions)) if legal_actions and can_move
-        else None,
+        "rules_link": _rules_link(game_key, table, view, legal_actions, narrator) if can_move else None,
         **table.context(view, legal_actions, narrator, seat=seat),
     }
 
 
-def _rules_link(game_key: str, link: dict[str, str] | None) -> dict[str, str] | None:
+def _rules_link(game_key: str, table, view: dict, legal_actions: list[dict] | None, narrator) -> dict[str, str] | None:
     """Where the rules page answers the question the seat's decision raises (games.tables' rules_link)."""
+    link = table.rules_link(view, legal_actions, narrator) if legal_actions else None
     if link is None:
         return None
     return {"url": f"{rules_page_url(game_key)}#{link['anchor']}", "text": str(link["text"])}

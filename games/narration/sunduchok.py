@@ -15,6 +15,7 @@ from games.narration.words import (
     RANK_GENITIVE_PLURAL_RU,
     RANK_GENITIVE_SINGULAR_RU,
     RANK_PLURAL_RU,
+    RANK_PREPOSITIONAL_PLURAL_RU,
     RANK_SINGULAR_RU,
     cards_ru,
     join_words,
@@ -42,6 +43,10 @@ class SunduchokNarrator(SeatNarrator):
     # -- words the table's forms and status line use --------------------------------------
     def rank_plural(self, rank: str) -> str:
         return RANK_PLURAL_RU[rank] if self.language == "ru" else rank_plural(rank)
+
+    def rank_asked_about(self, rank: str) -> str:
+        """The rank a question is about: "kings"; in Russian the prepositional ("о королях")."""
+        return RANK_PREPOSITIONAL_PLURAL_RU[rank] if self.language == "ru" else rank_plural(rank)
 
     def count_word(self, count: int, rank: str) -> str:
         if self.language == "ru":

@@ -3,7 +3,7 @@
 One module per game: `context(view, legal_actions, narrator, *, seat)` adds the game's own parts of
 the table from `view(seat)` (and the legal actions when the seat is to move), `opponent_facts(view,
 other)` what it shows of each other seat, and `replay_seat(state, narrator, seat, cards_at)` the facts
-a replay shows beside each open hand, and `rules_link(view, legal_actions)` the rules question the
+a replay shows beside each open hand, and `rules_link(view, legal_actions, narrator)` the rules question the
 seat's decision raises, as the anchor on the game's rules page that answers it and the question's
 text (or None). A game with a long log may add `first_logged(view)`, the index
 of the first log event its table shows.

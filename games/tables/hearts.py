@@ -97,7 +97,7 @@ def _choices(view: dict[str, Any], legal_actions: list[dict]) -> dict[str, Any]:
     return {"kind": "play", "cards": [action["card"] for action in legal_actions]}
 
 
-def rules_link(view: dict, legal_actions: list[dict]) -> dict | None:
+def rules_link(view: dict, legal_actions: list[dict], narrator) -> dict | None:
     """The rules question the seat's current decision raises, and where the rules page answers it.
 
     `view` is the deciding seat's view and `legal_actions` its moves; the anchor names a section

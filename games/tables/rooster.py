@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.narration.words import card_name_ru, join_words, language_of
-from games.rules.cards import RANK_INDEX, card_short, rank_of, suit_of
+from games.rules.cards import RANK_INDEX, rank_of, suit_of
 
 
 def hand_order(view: dict[str, Any]) -> list[str]:
@@ -111,7 +109,7 @@ def _choices(view: dict[str, Any], legal_actions: list[dict], hand: list[str]) -
     return {"kind": "throw", "cards": [action["cards"][0] for action in legal_actions if action["type"] == "throw"]}
 
 
-def rules_link(view: dict, legal_actions: list[dict]) -> dict | None:
+def rules_link(view: dict, legal_actions: list[dict], narrator) -> dict | None:
     """The rules question the seat's current decision raises, and where the rules page answers it.
 
     `view` is the deciding seat's view and `legal_actions` its moves; the anchor names a section
@@ -123,18 +121,11 @@ def rules_link(view: dict, legal_actions: list[dict]) -> dict | None:
     """
     if not legal_actions:
         return None
-
-    def named(cards: list[str], case: str) -> str:
-        # English writes cards short ("A♣"); Russian names them in the case the question needs.
-        if language_of(get_language()) == "ru":
-            return join_words([card_name_ru(card, case) for card in cards], "и")
-        return join_words([card_short(card) for card in cards])
-
     kind = legal_actions[0]["type"]
     hand = hand_order(view)
     if kind == "attack":
         if view["first_card"]:
-            card = named([view["first_card"]], "instrumental")
+            card = narrator.cards([view["first_card"]], "instrumental")
             # Translators: the card in the instrumental in Russian ("семёркой червей").
             return {"anchor": "dispute-who-attacks-first", "text": _("Why must I open with %(card)s?") % {"card": card}}
         if view["variant"]["multi_lead"] == "same-suit":
@@ -143,7 +134,7 @@ def rules_link(view: dict, legal_actions: list[dict]) -> dict | None:
             if pair is not None:
                 # Translators: two cards of one rank, in the instrumental in Russian ("шестёркой треф и шестёркой
                 # бубен").
-                text = _("Why can't I lead %(cards)s together?") % {"cards": named(pair, "instrumental")}
+                text = _("Why can't I lead %(cards)s together?") % {"cards": narrator.cards(pair, "instrumental")}
                 return {"anchor": "dispute-lead-same-rank", "text": text}
         return {"anchor": "dispute-lead-several-cards", "text": _("May I lead several cards at once?")}
     if kind in ("beat", "take"):
@@ -151,7 +142,7 @@ def rules_link(view: dict, legal_actions: list[dict]) -> dict | None:
         hopeless = [pair["attack"] for pair in view["table"]
                     if pair["beat"] is None and pair["attack"] not in answerable]
         if hopeless:
-            card = named(hopeless[:1], "accusative")
+            card = narrator.cards(hopeless[:1], "accusative")
             # Translators: the card in the accusative in Russian ("туза треф").
             return {"anchor": "dispute-which-card-beats", "text": _("Why can't I beat %(card)s?") % {"card": card}}
         if all(pair["beat"] is None for pair in view["table"]):
@@ -161,7 +152,7 @@ def rules_link(view: dict, legal_actions: list[dict]) -> dict | None:
         return {"anchor": "dispute-throw-in-ranks", "text": _("Which cards may I throw in?")}
     held = [card for card in hand if rank_of(card) in view["throw_ranks"]]
     if held:
-        card = named(held[:1], "accusative")
+        card = narrator.cards(held[:1], "accusative")
         # Translators: the card in the accusative in Russian ("восьмёрку бубен").
         return {"anchor": "dispute-how-many-throw-in", "text": _("Why can't I throw in %(card)s?") % {"card": card}}
     return {"anchor": "dispute-throw-in-turn-order",

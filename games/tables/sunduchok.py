@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
 from games.rules.cards import SUIT_SYMBOLS, rank_of
 from games.rules.sunduchok import DECK_RANKS
@@ -52,7 +52,7 @@ def _choices(legal_actions: list[dict], narrator, request: dict | None) -> dict[
         for action in legal_actions]}
 
 
-def rules_link(view: dict, legal_actions: list[dict]) -> dict | None:
+def rules_link(view: dict, legal_actions: list[dict], narrator) -> dict | None:
     """The rules question the seat's current decision raises, and where the rules page answers it.
 
     Returns {"anchor": "rule-<section slug>" or "dispute-<question slug>", "text": <question>}, the
@@ -82,23 +82,7 @@ def rules_link(view: dict, legal_actions: list[dict]) -> dict | None:
     offered = {action["rank"] for action in legal_actions}
     refused = [rank for rank in DECK_RANKS[view["variant"]["deck"]] if rank not in laid_down and rank not in offered]
     if refused:
-        # Translators: the rank in the plural, in the case "Why can't I ask for %(rank)s?" needs
-        # (Russian: prepositional, "о дамах").
-        names = {
-            "2": pgettext("Sunduchok: why can't I ask for …", "twos"),
-            "3": pgettext("Sunduchok: why can't I ask for …", "threes"),
-            "4": pgettext("Sunduchok: why can't I ask for …", "fours"),
-            "5": pgettext("Sunduchok: why can't I ask for …", "fives"),
-            "6": pgettext("Sunduchok: why can't I ask for …", "sixes"),
-            "7": pgettext("Sunduchok: why can't I ask for …", "sevens"),
-            "8": pgettext("Sunduchok: why can't I ask for …", "eights"),
-            "9": pgettext("Sunduchok: why can't I ask for …", "nines"),
-            "10": pgettext("Sunduchok: why can't I ask for …", "tens"),
-            "J": pgettext("Sunduchok: why can't I ask for …", "jacks"),
-            "Q": pgettext("Sunduchok: why can't I ask for …", "queens"),
-            "K": pgettext("Sunduchok: why can't I ask for …", "kings"),
-            "A": pgettext("Sunduchok: why can't I ask for …", "aces"),
-        }
+        # Translators: the rank in the plural, in the case the question needs (Russian: "о королях").
         return {"anchor": "dispute-ask-rank-not-held",
-                "text": gettext("Why can't I ask for %(rank)s?") % {"rank": names[refused[0]]}}
+                "text": gettext("Why can't I ask for %(rank)s?") % {"rank": narrator.rank_asked_about(refused[0])}}
     return {"anchor": "rule-a-turn", "text": gettext("How does a turn go?")}

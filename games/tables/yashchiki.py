@@ -137,7 +137,7 @@ def _suits(suits: list[str], narrator) -> list[dict[str, str]]:
     return [{"suit": suit, "name": narrator.suit(suit), "symbol": SUIT_SYMBOLS[suit]} for suit in suits]
 
 
-def rules_link(view: dict, legal_actions: list[dict]) -> dict | None:
+def rules_link(view: dict, legal_actions: list[dict], narrator) -> dict | None:
     """The rules question the seat's current decision raises, and where the rules page answers it."""
     if view["chain"]:
         return {"anchor": "rule-chain-of-twos", "text": _("Why must I answer with a two?")}

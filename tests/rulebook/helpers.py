@@ -9,6 +9,8 @@ from typing import Any
 
 from django.conf import settings
 
+from games.narration import narrator_for
+from games.selectors import narration_language
 from rulebook.documents import parse_rules_document
 from rulebook.models import RulesPage
 from rulebook.services import rules_pages_import
@@ -72,3 +74,9 @@ def make_page(data: dict[str, Any] | None = None) -> RulesPage:
     load_two_queens_lesson()
     rules_pages_import(documents=[parse_rules_document(data or document(), source="test.json")], overwrite=True)
     return RulesPage.objects.get(game_key=(data or DOCUMENT)["game"])
+
+
+def seat_narrator(state, seat: int):
+    """The narrator a play page gives `seat` in the active language (what rules_link words its question with)."""
+    return narrator_for(state.view(None)["game"], [f"Player {other + 1}" for other in range(state.players)], seat,
+                        narration_language())

@@ -12,6 +12,7 @@ from django.utils import translation
 from games.rules import get_game
 from games.tables import hearts as table
 from games.tables.hearts import rules_link
+from tests.rulebook.helpers import seat_narrator
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "rules" / "hearts.json"
 GAME = get_game("hearts")
@@ -82,7 +83,7 @@ def act(state, *actions):
 def link(state):
     seat = state.current_player
     with translation.override("en"):
-        return rules_link(state.view(seat), state.legal_actions())
+        return rules_link(state.view(seat), state.legal_actions(), seat_narrator(state, seat))
 
 
 # -- passing ---------------------------------------------------------------------------------------------
@@ -220,7 +221,7 @@ def test_the_moon_choice_asks_why_a_choice():
 
 def test_no_moves_no_link():
     state = deal(FIRST_TRICK)
-    assert rules_link(state.view(1), []) is None
+    assert rules_link(state.view(1), [], seat_narrator(state, 1)) is None
 
 
 # -- the anchors -----------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from games.rules import get_game
 from games.rules.rooster import DECK
 from games.tables import rooster as table
 from games.tables.rooster import rules_link
+from tests.rulebook.helpers import seat_narrator
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "rules" / "rooster.json"
 GAME = get_game("rooster")
@@ -48,7 +49,7 @@ def play(state, *actions):
 def link(state, language="en"):
     seat = state.current_player
     with translation.override(language):
-        return rules_link(state.view(seat), state.legal_actions())
+        return rules_link(state.view(seat), state.legal_actions(), seat_narrator(state, seat))
 
 
 def test_the_first_games_opening_card_asks_why_that_card():
@@ -132,7 +133,7 @@ def test_a_seat_asked_with_nothing_to_throw_asks_why_it_is_asked():
 def test_no_decision_no_link():
     state = play(later(["10D"], ["JD"]), attack("10D"), beat("10D", "JD"))
     assert state.is_over and state.rooster is None
-    assert rules_link(state.view(0), state.legal_actions()) is None
+    assert rules_link(state.view(0), state.legal_actions(), seat_narrator(state, 0)) is None
 
 
 def test_every_anchor_names_a_section_or_question_of_the_rules_page():

@@ -16,6 +16,7 @@ from django.utils import translation
 
 from games.rules import get_game
 from games.tables.sunduchok import rules_link
+from tests.rulebook.helpers import seat_narrator
 from tests.rules.helpers import ask, count, suits, table
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "rules" / "sunduchok.json"
@@ -33,7 +34,7 @@ def english():
 
 def link(state):
     seat = state.current_player
-    return rules_link(state.view(seat), state.legal_actions())
+    return rules_link(state.view(seat), state.legal_actions(), seat_narrator(state, seat))
 
 
 def play(state, *actions):
@@ -53,6 +54,12 @@ def test_a_rank_in_play_you_do_not_hold_is_the_question():
     assert {action["rank"] for action in state.legal_actions()} == {"8", "Q", "A"}
     # Sixes are the first rank in deck order that is still in play and not offered.
     assert link(state) == {"anchor": "dispute-ask-rank-not-held", "text": "Why can't I ask for sixes?"}
+
+
+def test_in_russian_the_rank_is_named_in_the_case_the_question_needs():
+    state = table(*TWO_QUEENS)
+    with translation.override("ru"):
+        assert link(state)["text"] == "Почему нельзя спросить о шестёрках?"
 
 
 def test_a_rank_laid_down_in_an_open_chest_is_not_asked_about():
@@ -149,7 +156,7 @@ def test_naming_the_suits_asks_about_a_half_right_guess():
 
 def test_no_decision_no_link():
     state = table(*TWO_QUEENS)
-    assert rules_link(state.view(1), []) is None
+    assert rules_link(state.view(1), [], seat_narrator(state, 1)) is None
 
 
 # -- the anchors exist ----------------------------------------------------------------------------------

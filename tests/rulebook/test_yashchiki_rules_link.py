@@ -13,6 +13,7 @@ from games.rules import get_game
 from games.rules.yashchiki import DECK
 from games.tables import yashchiki as table
 from games.tables.yashchiki import rules_link
+from tests.rulebook.helpers import seat_narrator
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "rules" / "yashchiki.json"
 
@@ -29,7 +30,7 @@ def deal(*hands, upcard="KH", preset="standard"):
 def link(state):
     seat = state.current_player
     with translation.override("en"):
-        return rules_link(state.view(seat), state.legal_actions())
+        return rules_link(state.view(seat), state.legal_actions(), seat_narrator(state, seat))
 
 
 def test_a_chain_of_twos_asks_why_a_two():
@@ -81,7 +82,7 @@ def test_when_every_card_may_be_played_it_asks_how_a_turn_goes():
 def test_the_card_is_filled_in_whatever_the_language():
     state = deal(["QH", "8S", "KC"], ["JH", "3S"], ["AC", "9D"], ["5S", "KD"])
     with translation.override("ru"):
-        link_ru = rules_link(state.view(0), state.legal_actions())
+        link_ru = rules_link(state.view(0), state.legal_actions(), seat_narrator(state, 0))
     assert link_ru["anchor"] == "dispute-eight-on-any-suit" and "8♠" in link_ru["text"]
 
 
