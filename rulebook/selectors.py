@@ -9,12 +9,10 @@ from django.db.models import Prefetch
 
 from games.forms import default_player_count
 from games.rules import GAMES, get_game
-from games.selectors import position_context
 from rulebook.models import DisputedPoint, RulesPage, RulesSection
 from rulebook.variant_labels import field_label, value_label
 from tutorials.payloads import PayloadError, position_from_payload
-from tutorials.selectors import presets_for_game, sees_drafts
-from tutorials.services import lesson_seat_names
+from tutorials.selectors import payload_table_context, presets_for_game, sees_drafts
 
 
 def rules_index(*, user) -> list[dict[str, Any]]:
@@ -81,12 +79,7 @@ def example_context(game_key: str, example: dict[str, Any], *, show_all_hands: b
         state = position_from_payload(game_key, get_game(game_key).variant(), example)
     except PayloadError as error:   # checked when saved; the rules may have changed since
         return {"broken": str(error)}
-    seat = example.get("seat", 0)
-    can_show_all = bool(example.get("show_all_hands"))
-    context = position_context(state, names=lesson_seat_names(len(example["deal"]["hands"]), seat), seat=seat,
-                               can_move=False, show_all_hands=show_all_hands and can_show_all)
-    context.update({"choices": None, "can_show_all": can_show_all, "moves": len(example.get("actions", []))})
-    return context
+    return payload_table_context(state, example, can_move=False, show_all_hands=show_all_hands)
 
 
 def preset_comparison(game_key: str) -> dict[str, Any]:

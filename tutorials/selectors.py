@@ -124,15 +124,25 @@ def step_table_context(lesson: Lesson, step: LessonStep, *, show_all_hands: bool
     state = step_position(lesson, step)
     if state is None:
         return {}
-    seat = step.payload.get("seat", 0)
-    names = lesson_seat_names(len(step.payload["deal"]["hands"]), seat)
-    can_show_all = bool(step.payload.get("show_all_hands")) and step.kind != LessonStep.Kind.PRACTICE
-    context = position_context(state, names=names, seat=seat, can_move=step.kind == LessonStep.Kind.QUESTION,
-                               show_all_hands=show_all_hands and can_show_all)
-    if step.kind != LessonStep.Kind.QUESTION:
+    return {**payload_table_context(state, step.payload, can_move=step.kind == LessonStep.Kind.QUESTION,
+                                    can_show_all=step.kind != LessonStep.Kind.PRACTICE, show_all_hands=show_all_hands),
+            "has_table": True}
+
+
+def payload_table_context(state, payload: dict[str, Any], *, can_move: bool, can_show_all: bool = True,
+                          show_all_hands: bool = False) -> dict[str, Any]:
+    """The table of a payload's position `state` (a lesson step's or a rules example's) as its seat sees it.
+
+    The seats are named as lessons name them; the other hands open only when the payload offers it,
+    `can_show_all` allows it and the reader asked; without `can_move` no move form is offered.
+    """
+    seat = payload.get("seat", 0)
+    can_show_all = can_show_all and bool(payload.get("show_all_hands"))
+    context = position_context(state, names=lesson_seat_names(len(payload["deal"]["hands"]), seat), seat=seat,
+                               can_move=can_move, show_all_hands=show_all_hands and can_show_all)
+    if not can_move:
         context["choices"] = None
-    context.update({"has_table": True, "can_show_all": can_show_all,
-                    "move_number": len(step.payload.get("actions", []))})
+    context.update({"can_show_all": can_show_all, "move_number": len(payload.get("actions", []))})
     return context
 
 
