@@ -16,7 +16,8 @@ from reversion.admin import VersionAdmin
 from rulebook.forms import DisputedPointForm
 from rulebook.models import DisputedPoint, RulesPage, RulesSection
 from tutorials.admin import with_rows
-from tutorials.models import Lesson, Preset
+from tutorials.models import Lesson
+from tutorials.selectors import presets_for_game
 
 
 class PageItemInline(TranslationStackedInline):
@@ -36,7 +37,7 @@ class PageItemInline(TranslationStackedInline):
         if db_field.name == "lesson":
             kwargs["queryset"] = Lesson.objects.filter(game_key=game_key).order_by("order", "slug")
         elif db_field.name == "preset":
-            kwargs["queryset"] = Preset.objects.filter(game_key=game_key).order_by("order", "slug")
+            kwargs["queryset"] = presets_for_game(game_key)
         elif db_field.name == "section":
             # A new page has no sections yet (page_id None matches none).
             kwargs["queryset"] = RulesSection.objects.filter(page_id=self.page.pk if self.page else None)
