@@ -5,6 +5,7 @@ from games import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("health/", views.health, name="health"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("play/", views.play_index, name="play_index"),
     path("play/mine/", views.my_games, name="my_games"),
     path("play/<slug:game_key>/new/", views.new_game, name="new_game"),

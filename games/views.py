@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import selectors, services
@@ -30,6 +31,13 @@ def health(request: HttpRequest) -> HttpResponse:
     """For a load balancer's health check, and the baseline a benchmark compares the real pages with:
     the whole middleware stack, no database and no template."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask every site for /favicon.ico, on the admin's pages too: send them to the site's icon
+    instead of a 404 (resolved per request, so that the static files' manifest names it)."""
+    return redirect(static("favicon.svg"), permanent=True)
 
 
 @require_GET

@@ -191,6 +191,7 @@ POST_ROUTES: dict[str, PostRoute] = {
 GET_ROUTES: dict[str, Callable[[World], str]] = {
     "home": lambda world: reverse("home"),
     "health": lambda world: reverse("health"),
+    "favicon": lambda world: reverse("favicon"),
     "play_index": lambda world: reverse("play_index"),
     "my_games": lambda world: reverse("my_games"),
     "play": lambda world: reverse("play", args=[world.game.pk]),

@@ -161,3 +161,12 @@ def test_the_finder_accepts_scripts_from_files_and_data_blocks():
 def test_the_policy_parser_reads_each_directive():
     assert policy_of("default-src 'self'; img-src 'self' data:") == {"default-src": {"'self'"},
                                                                       "img-src": {"'self'", "data:"}}
+
+
+def test_the_site_answers_a_browsers_favicon_request_with_its_icon(client):
+    # Browsers fetch /favicon.ico by themselves, on the admin's pages too; a 404 there is a console error.
+    response = client.get("/favicon.ico", follow=True)
+
+    assert response.status_code == 200 and response.redirect_chain[0][0].endswith("/static/favicon.svg")
+    assert b"<svg" in b"".join(response.streaming_content if response.streaming else [response.content])
+    assert 'rel="icon" href="/static/favicon.svg"' in client.get("/").content.decode()
