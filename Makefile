@@ -3,6 +3,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
+# The development server's port: `make run PORT=8001`.
+PORT ?= 8000
 MO_FILES := $(PO_FILES:.po=.mo)
 
 .PHONY: run test lint translations
@@ -21,10 +23,12 @@ translations: $(MO_FILES)
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
 	$(BIN)/pybabel compile -d locale -D django -l $*
 
+# The port is checked first: daphne's runserver would only log "Address already in use" and hang.
 run: $(VENV) translations
+	$(BIN)/python -m config.port_check $(PORT)
 	$(BIN)/python manage.py migrate
 	$(BIN)/python manage.py load_builtin_data
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # One test worker per core (pytest-xdist): each worker has its own test database (and Redis database).
 test: $(VENV) translations

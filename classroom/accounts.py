@@ -26,6 +26,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 
 from classroom.ratelimits import attempt_limited
 from classroom.selectors import TEACHERS_GROUP
+from classroom.views import class_join_on_arrival, join_link_code
 
 # -- forms ---------------------------------------------------------------------------------------
 
@@ -115,12 +116,28 @@ def sign_up(request: HttpRequest) -> HttpResponse:
                                teaches=data["teaches"])
         login(request, user)
         messages.success(request, _("Welcome, %(name)s: your account is ready.") % {"name": user.get_username()})
-        return redirect(next_url or "/")
-    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+        if join_code := join_link_code(next_url):
+            return class_join_on_arrival(request, code=join_code)
+        # A new teacher's first step is a class; everyone else starts from the home page's games.
+        return redirect(next_url or ("classes" if data["teaches"] else "home"))
+    return render(request, "registration/signup.html",
+                  {"form": form, "next": next_url, "join_code": join_link_code(next_url)})
 
 
 class RateLimitedLoginView(LoginView):
-    """Django's sign-in; a POST over the per-IP or per-username rate is refused before the password is checked."""
+    """Django's sign-in; a POST over the per-IP or per-username rate is refused before the password is checked.
+
+    Signing in from a class's join link joins the class at once, as signing up from it does.
+    """
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "join_code": join_link_code(self.get_redirect_url())}
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        if join_code := join_link_code(self.get_redirect_url()):
+            return class_join_on_arrival(self.request, code=join_code)
+        return response
 
     def post(self, request, *args, **kwargs):
         if login_attempt_limited(request):

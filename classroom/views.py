@@ -7,6 +7,7 @@ or round the user may not see answers 404, as if it did not exist.
 from __future__ import annotations
 
 import csv
+from urllib.parse import urlsplit
 
 from django import forms
 from django.conf import settings
@@ -14,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -74,6 +75,14 @@ def class_create(request: HttpRequest) -> HttpResponse:
     }, status=400)
 
 
+def _join_limited(request: HttpRequest) -> bool:
+    return attempt_limited(request, group="join-code:user", key="user", rate=settings.JOIN_CODE_RATE_PER_USER)
+
+
+def _too_many_join_attempts() -> str:
+    return _("Too many attempts with join codes. Wait a few minutes and try again.")
+
+
 @require_http_methods(["GET", "POST"])
 def class_join(request: HttpRequest, code: str = "") -> HttpResponse:
     """The join link (/classes/join/<code>/) and the join form. Signing in or up comes first."""
@@ -82,9 +91,8 @@ def class_join(request: HttpRequest, code: str = "") -> HttpResponse:
     form = JoinForm(request.POST or None, initial={"code": code})
     status = 200
     if request.method == "POST":
-        limited = attempt_limited(request, group="join-code:user", key="user", rate=settings.JOIN_CODE_RATE_PER_USER)
-        if limited:
-            form.add_error(None, _("Too many attempts with join codes. Wait a few minutes and try again."))
+        if _join_limited(request):
+            form.add_error(None, _too_many_join_attempts())
             return render(request, "classroom/join.html", {"form": form}, status=429)
         if form.is_valid():
             try:
@@ -96,6 +104,34 @@ def class_join(request: HttpRequest, code: str = "") -> HttpResponse:
                 return redirect("classes")
         status = 400
     return render(request, "classroom/join.html", {"form": form}, status=status)
+
+
+def join_link_code(url: str) -> str:
+    """The code of a class's join link (/classes/join/<code>/), or "" when `url` is no join link."""
+    try:
+        match = resolve(urlsplit(url).path)
+    except Resolver404:
+        return ""
+    return match.kwargs.get("code", "") if match.url_name == "class_join_code" else ""
+
+
+def class_join_on_arrival(request: HttpRequest, *, code: str) -> HttpResponse:
+    """Join the class whose link a visitor has just signed in or up from, as pressing *Join* would.
+
+    Only the POST of the sign-in or sign-up form (CSRF-checked) gets here: following a link never joins a class
+    by itself. With the same limit and checks as the join form; a refusal goes back to the join form, with the
+    code filled in and the reason as a message.
+    """
+    if _join_limited(request):
+        messages.error(request, _too_many_join_attempts())
+        return redirect("class_join_code", code=code)
+    try:
+        classroom = services.classroom_join(code=code, student=request.user)
+    except ClassroomError as error:
+        messages.error(request, str(error))
+        return redirect("class_join_code", code=code)
+    messages.success(request, _("You joined the class “%(name)s”.") % {"name": classroom.name})
+    return redirect("classes")
 
 
 @login_required

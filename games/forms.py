@@ -63,6 +63,17 @@ class ActionPostError(ValueError):
     """A posted move that cannot even be read as an action."""
 
 
+INCOMPLETE = _("That move is incomplete: make a choice in each part of the form.")
+# A move form's part left unchosen, named, so that the form says which choice is missing.
+MISSING_PARTS = {
+    "target": _("Choose the player you ask first, then the rank."),
+    "rank": _("Choose the rank you ask for."),
+    "count": _("Choose how many cards you think they hold."),
+    "suits": _("Choose the suits you name."),
+    "card": _("Choose a card."),
+}
+
+
 def action_from_post(data, *, game_key: str) -> tuple[dict[str, Any], int]:
     """The engine action of `game_key` and the expected move number from a move form's POST data.
 
@@ -98,9 +109,10 @@ def action_from_post(data, *, game_key: str) -> tuple[dict[str, Any], int]:
             return {"type": "play", "card": data["card"]}, expected_move
         if kind == "moon":
             return {"type": "moon", "choice": data["choice"]}, expected_move
-    except (KeyError, ValueError):
-        raise ActionPostError(
-            gettext("That move is incomplete: make a choice in each part of the form.")) from None
+    except KeyError as missing:
+        raise ActionPostError(str(MISSING_PARTS.get(missing.args[0], INCOMPLETE))) from None
+    except ValueError:
+        raise ActionPostError(str(INCOMPLETE)) from None
     raise ActionPostError(gettext("Unknown action."))
 
 

@@ -6,13 +6,14 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import QuerySet
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.descriptions import DESCRIPTIONS
 from games.history import game_history
 from games.models import Game
 from games.narration import language_of, narrator_for
-from games.rules import get_game
+from games.rules import GAMES, get_game
 from games.rules.cards import sort_cards
 from games.tables import TABLES, templates_for
 from rulebook.models import rules_page_url
@@ -27,6 +28,12 @@ MAX_BACKS_SHOWN = 12   # a larger hand is drawn as this many backs; its size is 
 def narration_language() -> str:
     """The language of the active translation, as games.narration names it ("ru" or "en")."""
     return language_of(get_language() or settings.LANGUAGE_CODE)
+
+
+def game_offers() -> list[dict[str, Any]]:
+    """Every game as the home page and /play/ offer it: its key, title, number of players and one sentence."""
+    return [{"key": game.key, "title": gettext(game.title), "description": DESCRIPTIONS[game.key],
+             "min_players": game.min_players, "max_players": game.max_players} for game in GAMES.values()]
 
 
 def game_visible_to(game: Game, *, user, session) -> bool:

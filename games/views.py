@@ -23,7 +23,7 @@ TABLE_PARTIAL = "games/play.html#table"
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return render(request, "home.html", {"games": selectors.game_offers()})
 
 
 @require_GET
@@ -42,8 +42,8 @@ def favicon(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def play_index(request: HttpRequest) -> HttpResponse:
-    """Every game, each with its new-game link."""
-    return render(request, "games/index.html", {"games": list(GAMES.values())})
+    """Every game, each with its new-game, lessons and rules links."""
+    return render(request, "games/index.html", {"games": selectors.game_offers()})
 
 
 def _visitor_game(request: HttpRequest, game_id) -> Game:

@@ -10,17 +10,16 @@ from __future__ import annotations
 from django.contrib import admin
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
-from reversion.admin import VersionAdmin
+from modeltranslation.admin import TranslationStackedInline
 
 from rulebook.forms import DisputedPointForm
 from rulebook.models import DisputedPoint, RulesPage, RulesSection
-from tutorials.admin import with_rows
+from tutorials.admin import EditorsAdmin, PlainLineEnds, with_rows
 from tutorials.models import Lesson
 from tutorials.selectors import presets_for_game
 
 
-class PageItemInline(TranslationStackedInline):
+class PageItemInline(PlainLineEnds, TranslationStackedInline):
     """An inline whose lesson, preset and section choices come from the page being edited."""
 
     extra = 0
@@ -71,7 +70,7 @@ class DisputedPointInline(PageItemInline):
 
 
 @admin.register(RulesPage)
-class RulesPageAdmin(VersionAdmin, TranslationAdmin):
+class RulesPageAdmin(EditorsAdmin):
     list_display = ("__str__", "game_key", "published", "section_count", "question_count", "updated_at")
     list_filter = ("published",)
     fields = ("game_key", "published", "intro")

@@ -4,26 +4,92 @@ Translated texts show one box per language (modeltranslation's TranslationAdmin;
 loads jQuery UI from a CDN, which this site does not use). Steps edit inline: renumber them, or drag
 them by their title bar (static/tutorials/admin/steps.js). Saving runs each step's payload through
 the rule engine and refuses the save with the engine's message.
+
+The history tells the truth (EditorsAdmin): text boxes keep LF line ends, so it names only the boxes
+and steps an editor changed; it lists the newest version first; and its messages and titles are
+said in the reader's language, not in the language of whoever saved.
 """
 
 from __future__ import annotations
 
 from django.contrib import admin
 from django.contrib.admin.utils import unquote
-from django.db import transaction
+from django.core.exceptions import PermissionDenied
+from django.db import models, transaction
 from django.forms import Textarea
+from django.shortcuts import get_object_or_404
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
+from reversion import is_active, set_comment
 from reversion.admin import VersionAdmin
+from reversion.errors import RevertError
+from reversion.models import Version
 
 from tutorials import jsontext, services
-from tutorials.forms import LessonStepForm, PresetForm
+from tutorials.forms import LessonStepForm, MultilineTextField, PresetForm
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
 
 
+class PlainLineEnds:
+    """Every text box of an admin or inline stores LF line ends (tutorials.forms.MultilineTextField), so a
+    box sent back as it was is not a change. Put it first among the bases: it sets formfield_overrides."""
+
+    formfield_overrides = {models.TextField: {"form_class": MultilineTextField}}
+
+
+def version_name(version: Version) -> str:
+    """The object of a version named in the active language: `object_repr` was written in the language
+    of whoever saved it ("Дамы" for a lesson saved from the Russian admin)."""
+    try:
+        return str(version.object)
+    except RevertError:   # data this code can no longer read: the stored name is all there is
+        return version.object_repr
+
+
+class EditorsAdmin(PlainLineEnds, VersionAdmin, TranslationAdmin):
+    """The admin of a versioned model with texts per language: lessons, presets and rules pages."""
+
+    history_latest_first = True   # the History and Recover lists: the newest version first
+
+    # A version's comment is the change message as Django stores it (a JSON list of what changed, in
+    # msgids), not its rendering in the saver's language: Revision.get_comment() renders it for the
+    # reader, as Django's own history does.
+    def log_addition(self, request, obj, message):
+        entry = super().log_addition(request, obj, message)
+        if is_active():
+            set_comment(entry.change_message)
+        return entry
+
+    def log_change(self, request, obj, message):
+        entry = super().log_change(request, obj, message)
+        if is_active():
+            set_comment(entry.change_message)
+        return entry
+
+    def revision_view(self, request, object_id, version_id, extra_context=None):
+        version = get_object_or_404(Version, pk=version_id, object_id=unquote(object_id))
+        context = {"title": gettext("Revert %(name)s") % {"name": version_name(version)}, **(extra_context or {})}
+        return super().revision_view(request, object_id, version_id, context)
+
+    def recover_view(self, request, version_id, extra_context=None):
+        version = get_object_or_404(Version, pk=version_id)
+        context = {"title": gettext("Recover %(name)s") % {"name": version_name(version)}, **(extra_context or {})}
+        return super().recover_view(request, version_id, context)
+
+    def recoverlist_view(self, request, extra_context=None):
+        if not self.has_change_permission(request) or not self.has_add_permission(request):
+            raise PermissionDenied
+        deleted = list(self._reversion_order_version_queryset(
+            request, Version.objects.get_deleted(self.model).select_related("revision")))
+        for version in deleted:
+            version.object_repr = version_name(version)   # for the list only; never saved
+        return super().recoverlist_view(request, {"deleted": deleted, **(extra_context or {})})
+
+
 @admin.register(Preset)
-class PresetAdmin(VersionAdmin, TranslationAdmin):
+class PresetAdmin(EditorsAdmin):
     form = PresetForm
     list_display = ("name", "game_key", "slug", "fields_summary", "is_builtin", "order")
     list_display_links = ("name",)
@@ -63,7 +129,7 @@ def with_rows(formfield, db_field, rows: dict[str, int]):
     return formfield
 
 
-class LessonStepInline(TranslationStackedInline):
+class LessonStepInline(PlainLineEnds, TranslationStackedInline):
     model = LessonStep
     form = LessonStepForm
     extra = 0
@@ -88,7 +154,7 @@ class LessonStepInline(TranslationStackedInline):
 
 
 @admin.register(Lesson)
-class LessonAdmin(VersionAdmin, TranslationAdmin):
+class LessonAdmin(EditorsAdmin):
     list_display = ("title", "game_key", "slug", "order", "published", "preset", "step_count", "updated_at")
     list_filter = ("game_key", "published")
     list_editable = ("order", "published")

@@ -1,10 +1,12 @@
-"""Admin forms for lessons, steps and presets: JSON boxes people can read, and step renumbering."""
+"""Admin forms for lessons, steps and presets: JSON boxes people can read, text boxes that keep LF line ends,
+and step renumbering."""
 
 from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.fields import InvalidJSONInput
+from django.utils.text import normalize_newlines
 
 from tutorials import jsontext
 from tutorials.models import LessonStep, Preset
@@ -21,6 +23,28 @@ class ReadableJSONField(forms.JSONField):
     def to_python(self, value):
         value = super().to_python(value)
         return {} if value is None else value
+
+
+class MultilineTextField(forms.CharField):
+    """A text box (Markdown, hints) whose text is stored with LF line ends, whatever the browser sends.
+
+    Browsers submit a textarea's text with CRLF line ends. Stored as sent, every text loaded from a file
+    (LF) changed on the next save of its form, so Django saw every box of every step as changed and the
+    history named them all. Normalised, a form sent back unchanged has no changed data, and the history
+    names only the boxes an editor really edited. The admins use it for every TextField
+    (tutorials.admin.PlainLineEnds).
+    """
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        return normalize_newlines(value) if isinstance(value, str) else value
+
+    def has_changed(self, initial, data):
+        # Compare with the stored text as this field would store it: a text saved with CRLF line ends
+        # before this field existed is not "changed" by being sent back as it is.
+        if isinstance(initial, str):
+            initial = self.to_python(initial)
+        return super().has_changed(initial, data)
 
 
 def json_box(*, rows: int, help_text: str) -> ReadableJSONField:

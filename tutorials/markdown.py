@@ -2,8 +2,13 @@
 
 Editors write Markdown and may mix in HTML, so the HTML that Markdown produces is never trusted:
 nh3 keeps only the tags and attributes listed here, drops <script>/<style> with their content,
-every event handler and style attribute, and every link or image whose scheme is not
-http, https or mailto (relative links are kept). Links get rel="noopener noreferrer".
+every event handler and style attribute, and every link whose scheme is not http, https or mailto
+(relative links are kept). Links get rel="noopener noreferrer".
+
+No images: an <img> or a Markdown image ![…](…) is removed whole, with its alt text. A lesson shows
+its position as the card table itself, not as a picture; and an image kept with only its dangerous
+attributes stripped (<img src=x onerror=…> → <img src="x">) would leave a broken-image icon on the
+page, while one from another site would tell that site who reads the lesson.
 """
 
 from __future__ import annotations
@@ -13,13 +18,12 @@ import nh3
 from django.utils.safestring import SafeString, mark_safe
 
 ALLOWED_TAGS = frozenset({
-    "a", "abbr", "b", "blockquote", "br", "code", "del", "em", "h1", "h2", "h3", "h4", "hr", "i", "img",
-    "kbd", "li", "ol", "p", "pre", "s", "strong", "sub", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul",
+    "a", "abbr", "b", "blockquote", "br", "code", "del", "em", "h1", "h2", "h3", "h4", "hr", "i", "kbd",
+    "li", "ol", "p", "pre", "s", "strong", "sub", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul",
 })
 ALLOWED_ATTRIBUTES = {
     "a": {"href", "title"},
     "abbr": {"title"},
-    "img": {"src", "alt", "title", "width", "height"},
     "ol": {"start"},
     "td": {"align"},
     "th": {"align"},

@@ -20,9 +20,11 @@ from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
 
 from games.rules import GAMES, get_game
+from tutorials.feedback import check_question
 from tutorials.links import lesson_step_url, lesson_url
 from tutorials.markdown import render_markdown
-from tutorials.payloads import PayloadError, validate_step_payload
+from tutorials.payloads import PayloadError, position_from_payload, validate_step_payload
+from tutorials.step_checks import open_hands_promise
 
 MAX_STEP_NUMBER = 999
 
@@ -190,8 +192,21 @@ class LessonStep(models.Model):
             return   # a broken preset is reported on the preset
         try:
             validate_step_payload(game_key=lesson.game_key, variant=variant, kind=self.kind, payload=self.payload)
+            if self.kind == self.Kind.QUESTION:
+                check_question(game_key=lesson.game_key, payload=self.payload,
+                               state=position_from_payload(lesson.game_key, variant, self.payload))
         except PayloadError as error:
             raise ValidationError({"payload": str(error)}) from None
+        promise = open_hands_promise(payload=self.payload, texts=self.texts())
+        if promise is not None:
+            field, language, message = promise
+            raise ValidationError({build_localized_fieldname(field, language): message})
+
+    def texts(self) -> dict[str, dict[str, str]]:
+        """Every translated text of the step: {field: {language: text}}."""
+        return {field: {language: getattr(self, build_localized_fieldname(field, language)) or ""
+                        for language in settings.MODELTRANSLATION_LANGUAGES}
+                for field in self.TRANSLATED_FIELDS}
 
     def _lesson_or_none(self) -> Lesson | None:
         try:

@@ -19,6 +19,12 @@ Shapes, by the step's kind:
     ``"answers": [ACTION, ...]`` when several moves are right (exactly one of the two). The position
     must not be over, its current player must be ``seat``, and every answer must be legal in it.
 
+    ``"feedback"`` (optional) gives the editor's own explanation of wrong moves, one entry per move:
+    ``[{"action": ACTION, "text": {"ru": "...", "en": "..."}}, ...]``; each action must be a legal move
+    that is not a right answer. Wrong moves without an entry get a generated explanation
+    (tutorials.feedback), and `tutorials.feedback.check_question` refuses a question whose answer the
+    buttons would give away.
+
 ``practice``
     ``{"deal": DEAL, "seat": 0, "bots": ["medium"], "goal": GOAL, "max_moves": 40}``
     A short game from a fixed deal: the learner plays ``seat``, a bot of the given level each other
@@ -65,7 +71,7 @@ KIND_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # kind: (required fields, optional fields)
     "text": (frozenset(), frozenset(TABLE_FIELDS)),
     "replay": (frozenset({"deal"}), frozenset(TABLE_FIELDS)),
-    "question": (frozenset({"deal"}), frozenset(TABLE_FIELDS) | {"answer", "answers"}),
+    "question": (frozenset({"deal"}), frozenset(TABLE_FIELDS) | {"answer", "answers", "feedback"}),
     "practice": (frozenset({"deal", "bots", "goal"}), frozenset({"deal", "actions", "seat", "max_moves"})),
 }
 DEAL_FIELDS = ("hands", "stock", "dealer", "seed")
@@ -158,6 +164,13 @@ def learner_seat(payload: Mapping[str, Any], *, players: int) -> int:
     return seat
 
 
+def lesson_seat_names(players: int, seat: int) -> list[str]:
+    """How a lesson's narration names the seats: the learner is "You"; one opponent is "Opponent"."""
+    if players == 2:
+        return ["Opponent" if other != seat else "You" for other in range(players)]
+    return [f"Player {other + 1}" for other in range(players)]
+
+
 def answers_of(payload: Mapping[str, Any]) -> list[dict]:
     """The right moves of a question step, as a list whether it has one "answer" or several "answers"."""
     if "answer" in payload:
@@ -194,6 +207,34 @@ def _check_answers(state, payload: Mapping[str, Any], seat: int) -> None:
         # Translators: name a question's right move in the messages "%(label)s (%(action)s) …".
         label = _("The answer") if "answer" in payload else _("Answer %(number)s") % {"number": number}
         _apply(state, answer, label)
+    _check_feedback(state, payload)
+
+
+def _check_feedback(state, payload: Mapping[str, Any]) -> None:
+    entries = payload.get("feedback", [])
+    if not isinstance(entries, list):
+        raise PayloadError(_("'feedback' must be a list of {\"action\": {...}, \"text\": {...}} entries."))
+    languages = tuple(settings.MODELTRANSLATION_LANGUAGES)
+    seen = []
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, Mapping) or set(entry) != {"action", "text"}:
+            raise PayloadError(_("Feedback %(number)s must be an object with exactly \"action\" and \"text\".")
+                               % {"number": number})
+        # Translators: names an entry of a question's "feedback" in the messages "%(label)s (%(action)s) …".
+        label = _("Feedback %(number)s") % {"number": number}
+        after = _apply(state, entry["action"], label).to_dict()
+        if is_right_answer(state, payload, entry["action"]):
+            raise PayloadError(_("Feedback %(number)s is for a right answer: feedback explains wrong moves only.")
+                               % {"number": number})
+        if after in seen:
+            raise PayloadError(_("Feedback %(number)s is for a move that already has feedback.") % {"number": number})
+        seen.append(after)
+        text = entry["text"]
+        if (not isinstance(text, Mapping) or set(text) != set(languages)
+                or not all(isinstance(text[language], str) and text[language].strip() for language in languages)):
+            raise PayloadError(_("Feedback %(number)s needs a text in every language: %(example)s.")
+                               % {"number": number, "example": "{" + ", ".join(f'"{code}": "..."' for code in languages)
+                                                               + "}"})
 
 
 def _check_practice(game_key: str, state, payload: Mapping[str, Any], seat: int) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
@@ -10,13 +9,16 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.history import game_history
-from games.models import Game
+from games.narration import narrator_for
 from games.rules import GAMES
-from games.selectors import game_get_for_visitor, narrate_events, position_context
+from games.selectors import game_get_for_visitor, narrate_events, narration_language, position_context
+from games.tables import hand_summary
+from tutorials.feedback import same_move
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
-from tutorials.payloads import position_from_payload
-from tutorials.services import HINT_COST, WRONG_ANSWER_COST, lesson_seat_names
+from tutorials.payloads import lesson_seat_names, position_from_payload
+from tutorials.practice import practice_outcome
+from tutorials.services import HINT_COST, WRONG_ANSWER_COST
+from tutorials.step_checks import continuation_index, follow_choices
 
 
 def presets_for_game(game_key: str) -> QuerySet[Preset]:
@@ -53,13 +55,6 @@ def progress_for(lesson_ids: Iterable[int], *, user, session_key: str | None) ->
 
 
 # -- the lesson player --------------------------------------------------------------------------
-
-@dataclasses.dataclass(frozen=True)
-class PracticeOutcome:
-    status: str           # "playing", "met" (the goal was reached) or "missed"
-    learner_moves: int    # the learner's moves so far (after the step's opening actions)
-    game: Game
-
 
 def lesson_for_visitor(*, game_key: str, slug: str, user) -> Lesson | None:
     """The lesson a visitor may open: published ones, and drafts for staff (the admin's previews)."""
@@ -101,31 +96,51 @@ def _stars(progress: LessonProgress | None) -> dict[str, Any]:
             "label": _("%(earned)s of 3 stars") % {"earned": earned}}
 
 
-def step_position(lesson: Lesson, step: LessonStep):
-    """The engine state the step shows, or None for a step without a table."""
+def learner_choices(progress: LessonProgress | None) -> dict[int, dict]:
+    """{question step number: the move the learner answered it with}, from the learner's progress."""
+    states = progress.step_states if progress is not None else {}
+    return {int(number): state["move"] for number, state in states.items() if isinstance(state.get("move"), dict)}
+
+
+def step_payload(lesson: Lesson, step: LessonStep, choices: dict[int, dict] | None = None) -> dict[str, Any]:
+    """The step's payload as this learner reaches it: an example that goes on from an earlier question
+    goes on with the learner's own right answer to it (tutorials.step_checks.follow_choices)."""
+    if not choices or "deal" not in step.payload:
+        return step.payload
+    earlier = [(other.payload, choices.get(other.number)) for other in lesson.steps.all()
+               if other.kind == LessonStep.Kind.QUESTION and other.number < step.number]
+    return follow_choices(game_key=lesson.game_key, variant=lesson.variant(), payload=step.payload, earlier=earlier)
+
+
+def step_position(lesson: Lesson, step: LessonStep, choices: dict[int, dict] | None = None):
+    """The engine state the step shows (to the learner who made `choices`), or None for a step without a table."""
     if "deal" not in step.payload:
         return None
-    return position_from_payload(lesson.game_key, lesson.variant(), step.payload)
+    return position_from_payload(lesson.game_key, lesson.variant(), step_payload(lesson, step, choices))
 
 
-def step_shows_position(lesson: Lesson, number: int, state) -> bool:
+def step_shows_position(lesson: Lesson, number: int, state, choices: dict[int, dict] | None = None) -> bool:
     """Whether step `number` of the lesson shows exactly the position `state`."""
     step = next((step for step in lesson.steps.all() if step.number == number), None)
-    shown = step_position(lesson, step) if step is not None else None
+    shown = step_position(lesson, step, choices) if step is not None else None
     return shown is not None and shown.to_dict() == state.to_dict()
 
 
-def step_table_context(lesson: Lesson, step: LessonStep, *, show_all_hands: bool = False) -> dict[str, Any]:
+def step_table_context(lesson: Lesson, step: LessonStep, *, show_all_hands: bool | None = None,
+                       choices: dict[int, dict] | None = None) -> dict[str, Any]:
     """The table of a step as the learner's seat sees it ({} for a step without a table).
 
-    The learner may make a move only on a question step; all hands are shown face up only when the
-    payload allows it and the learner asked for it.
+    The learner may make a move only on a question step. A step whose payload has "show_all_hands"
+    shows every hand face up from the start (its text may speak of them), unless the learner hid them
+    (`show_all_hands` False); None means the step's own choice.
     """
-    state = step_position(lesson, step)
+    payload = step_payload(lesson, step, choices)
+    state = step_position(lesson, step, choices)
     if state is None:
         return {}
-    return {**payload_table_context(state, step.payload, can_move=step.kind == LessonStep.Kind.QUESTION,
-                                    can_show_all=step.kind != LessonStep.Kind.PRACTICE, show_all_hands=show_all_hands),
+    opened = bool(step.payload.get("show_all_hands")) if show_all_hands is None else show_all_hands
+    return {**payload_table_context(state, payload, can_move=step.kind == LessonStep.Kind.QUESTION,
+                                    can_show_all=step.kind != LessonStep.Kind.PRACTICE, show_all_hands=opened),
             "has_table": True}
 
 
@@ -147,8 +162,11 @@ def payload_table_context(state, payload: dict[str, Any], *, can_move: bool, can
 
 
 def lesson_step_context(lesson: Lesson, *, number: int, progress: LessonProgress | None,
-                        show_all_hands: bool = False, user=None, session=None) -> dict[str, Any]:
-    """Everything the lesson page shows at the step numbered `number` (one of the lesson's steps)."""
+                        show_all_hands: bool | None = None, user=None, session=None) -> dict[str, Any]:
+    """Everything the lesson page shows at the step numbered `number` (one of the lesson's steps).
+
+    `show_all_hands`: True or False when the learner opened or hid the other hands, None for the step's
+    own choice."""
     steps = list(lesson.steps.all())
     index = next(index for index, step in enumerate(steps) if step.number == number)
     step = steps[index]
@@ -162,17 +180,18 @@ def lesson_step_context(lesson: Lesson, *, number: int, progress: LessonProgress
         "prev_url": lesson.step_url(steps[index - 1].number) if index > 0 else None,
         "next_url": lesson.step_url(steps[index + 1].number) if index + 1 < len(steps) else lesson_done_url(lesson),
         "is_last": index + 1 == len(steps),
-        "all_hands_url": f"{lesson.step_url(number)}&all=1", "show_all_hands": show_all_hands,
+        "all_hands_url": f"{lesson.step_url(number)}&all=1", "hide_hands_url": f"{lesson.step_url(number)}&all=0",
         "answer_url": f"{lesson.get_absolute_url()}answer/", "hint_url": f"{lesson.get_absolute_url()}hint/",
         "practice_url": f"{lesson.get_absolute_url()}practice/",
         "answered": bool(state.get("answered")), "hints": hints[:shown], "hints_left": len(hints) - shown,
         "hint_number": shown + 1, "hint_cost": HINT_COST, "wrong_cost": WRONG_ANSWER_COST,
         "score": progress.score if progress is not None else 100,
         "completed": bool(progress and progress.completed),
-        # A retry after a wrong answer keeps the other hands open if the learner opened them.
-        "hidden_fields": {"step": number, **({"all": 1} if show_all_hands else {})},
-        **step_table_context(lesson, step, show_all_hands=show_all_hands),
+        **step_table_context(lesson, step, show_all_hands=show_all_hands, choices=learner_choices(progress)),
     }
+    # A retry after a wrong answer keeps the other hands as the learner left them.
+    context["hidden_fields"] = {"step": number, **({} if show_all_hands is None else {"all": int(show_all_hands)})}
+    context.setdefault("show_all_hands", False)
     if step.kind == LessonStep.Kind.PRACTICE:
         context["practice"] = _practice_context(step, state.get("practice"), user=user, session=session)
     return context
@@ -214,41 +233,25 @@ def goal_text(goal: dict[str, Any], *, max_moves: int | None = None) -> str:
     return f"{text}."
 
 
-def practice_outcome(*, step: LessonStep, game: Game) -> PracticeOutcome:
-    """Whether the learner reached the practice step's goal in `game`.
-
-    The goal counts as soon as it is reached (a chest goal before the game ends); it is missed when
-    the game ends without it, or when the learner has used the step's `max_moves` and must move again.
-    """
-    payload = step.payload
-    seat, goal, limit = payload.get("seat", 0), payload["goal"], payload.get("max_moves")
-    history = game_history(game)
-    opening = len(payload.get("actions", []))
-    moves = 0
-    for number in range(opening, history.move_count + 1):
-        state = history.states[number]
-        if number > opening and history.actions[number - 1].seat == seat:
-            moves += 1
-        if _goal_reached(goal, state, seat):
-            return PracticeOutcome("met", moves, game)
-        if state.is_over or (limit is not None and moves >= limit and state.current_player == seat):
-            return PracticeOutcome("missed", moves, game)
-    return PracticeOutcome("playing", moves, game)
-
-
-def _goal_reached(goal: dict[str, Any], state, seat: int) -> bool:
-    if goal["type"] == "chests":
-        return state.scores[seat] >= goal["count"]
-    return state.is_over and seat in state.winners
-
-
-def answer_result_context(lesson: Lesson, step: LessonStep, *, position, after) -> dict[str, Any]:
-    """What a right answer did, as the learner's seat saw it: the new log lines and the hand after it."""
+def answer_result_context(lesson: Lesson, step: LessonStep, *, position, after, action: dict,
+                          progress: LessonProgress | None) -> dict[str, Any]:
+    """What a right answer did, as the learner's seat saw it: the new log lines, the hand after it and
+    what the table says of it ("Your chests: queens and kings"); and, where the example cannot go on from
+    the learner's move, the right move it goes on with instead (`example_move`)."""
     seat = step.payload.get("seat", 0)
     names = lesson_seat_names(len(step.payload["deal"]["hands"]), seat)
     before, now = position.view(seat), after.view(seat)
-    return {"lines": narrate_events(lesson.game_key, now["log"][len(before["log"]):], names=names, seat=seat),
-            "hand": now["hand"], "chests": [rank for rank in now["chests"][seat] if rank] if "chests" in now else []}
+    narrator = narrator_for(lesson.game_key, names, seat, narration_language())
+    result = {"lines": narrate_events(lesson.game_key, now["log"][len(before["log"]):], names=names, seat=seat),
+              **hand_summary(lesson.game_key, now, narrator, seat=seat), "example_move": None}
+    following = next((other for other in lesson.steps.all() if other.number > step.number), None)
+    if following is not None:
+        continued = step_payload(lesson, following, learner_choices(progress))
+        at = continuation_index(step.payload, continued)
+        if at is not None and not same_move(position, continued["actions"][at], action):
+            result["example_move"] = narrator.action_text(continued["actions"][at], before)
+        result["show_hand"] = not step_shows_position(lesson, following.number, after, learner_choices(progress))
+    return result
 
 
 def lesson_end_context(lesson: Lesson, *, progress: LessonProgress, unanswered: list[int], user) -> dict[str, Any]:
@@ -256,7 +259,8 @@ def lesson_end_context(lesson: Lesson, *, progress: LessonProgress, unanswered: 
     return {"lesson": lesson, "progress": progress, "stars": _stars(progress), "score": progress.score,
             "completed": progress.completed, "hints_used": progress.hints_used,
             "wrong_answers": progress.wrong_answers, "total": steps_total,
-            "unanswered": [{"number": number, "url": lesson.step_url(number)} for number in unanswered],
+            "unanswered": [{"number": step.number, "url": lesson.step_url(step.number), "kind": step.kind}
+                           for step in lesson.steps.all() if step.number in unanswered],
             "next_lesson": next_lesson(lesson, user=user), "first_url": lesson.step_url(1)}
 
 

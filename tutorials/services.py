@@ -19,8 +19,11 @@ from games.narration import narrator_for
 from games.rules import GAMES, IllegalAction
 from games.selectors import narration_language
 from tutorials.documents import LessonDocument, set_translated_texts
+from tutorials.feedback import wrong_answer_text
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
-from tutorials.payloads import is_right_answer, position_from_payload
+from tutorials.payloads import PayloadError, is_right_answer, lesson_seat_names, position_from_payload
+from tutorials.practice import practice_outcome
+from tutorials.step_checks import check_lesson_steps
 
 # -- presets ------------------------------------------------------------------------------------
 
@@ -223,6 +226,11 @@ def _import_lesson(document: LessonDocument, *, overwrite: bool, report: ImportR
         # Old steps go before the lesson is saved, so that its version does not list them.
         lesson.steps.all().delete()
     lesson.save()
+    try:
+        check_lesson_steps(game_key=data["game"], variant=lesson.variant(),
+                           steps=[(step["number"], step["kind"], step["payload"]) for step in data["steps"]])
+    except PayloadError as error:
+        raise LessonImportError(f"{document.source}: {error}") from None
     for step_data in data["steps"]:
         step = LessonStep(lesson=lesson, number=step_data["number"], kind=step_data["kind"],
                           payload=step_data["payload"])
@@ -350,6 +358,8 @@ def _merged_step_states(mine: dict, other: dict) -> dict:
         into = merged.setdefault(key, {})
         into["hints"] = max(state.get("hints", 0), into.get("hints", 0))
         into["answered"] = bool(state.get("answered") or into.get("answered"))
+        if "move" in state:
+            into["move"] = state["move"]
         if "practice" in state:
             into["practice"] = state["practice"]
     return merged
@@ -369,13 +379,6 @@ def _owner(*, user, session_key: str | None) -> dict:
 
 # -- the lesson player --------------------------------------------------------------------------
 
-def lesson_seat_names(players: int, seat: int) -> list[str]:
-    """How a lesson's narration names the seats: the learner is "You"; one opponent is "Opponent"."""
-    if players == 2:
-        return ["Opponent" if other != seat else "You" for other in range(players)]
-    return [f"Player {other + 1}" for other in range(players)]
-
-
 class AnswerRejected(Exception):
     """A posted answer that is no move at all here (illegal, or the step asks nothing); for the learner."""
 
@@ -386,12 +389,13 @@ class AnswerOutcome:
     progress: LessonProgress
     position: Any   # the question's position (an engine state)
     after: Any      # the position after the learner's move
+    feedback: str = ""   # after a wrong move: what is wrong with it (tutorials.feedback)
 
 
 @dataclasses.dataclass(frozen=True)
 class FinishOutcome:
     progress: LessonProgress
-    unanswered: list[int]   # numbers of the question steps still to answer right; [] once completed
+    unanswered: list[int]   # numbers of the steps still to do (questions, practice games); [] once completed
 
 
 def lesson_answer_question(*, lesson: Lesson, step: LessonStep, action: dict[str, Any], user=None,
@@ -399,24 +403,29 @@ def lesson_answer_question(*, lesson: Lesson, step: LessonStep, action: dict[str
     """Judge the learner's move on a question step and record it.
 
     A right answer marks the step answered and opens the next one; a wrong one costs
-    WRONG_ANSWER_COST, unless the step was already answered right (trying again is practice).
-    An illegal move or a step that asks nothing raises AnswerRejected and records nothing.
+    WRONG_ANSWER_COST, unless the step was already answered right (trying again is practice), and
+    comes with its own explanation. An illegal move or a step that asks nothing raises AnswerRejected
+    (with the engine's refusal, narrated) and records nothing.
     """
     if step.kind != LessonStep.Kind.QUESTION:
         raise AnswerRejected(_("This step asks no question: use the lesson's Next and Back links."))
     position = position_from_payload(lesson.game_key, lesson.variant(), step.payload)
+    seat = step.payload.get("seat", 0)
+    names = lesson_seat_names(position.players, seat)
     try:
         after = position.apply(action)
     except IllegalAction as error:
-        seat = step.payload.get("seat", 0)
-        narrator = narrator_for(lesson.game_key, lesson_seat_names(position.players, seat), seat, narration_language())
+        narrator = narrator_for(lesson.game_key, names, seat, narration_language())
         raise AnswerRejected(narrator.illegal(error)) from None
     right = is_right_answer(position, step.payload, action)
+    feedback = "" if right else wrong_answer_text(game_key=lesson.game_key, state=position, payload=step.payload,
+                                                  action=action, names=names, language=narration_language())
     following = lesson.steps.filter(number__gt=step.number).order_by("number").values_list("number", flat=True).first()
 
     def change(state: dict) -> tuple[int, int]:
         if right:
-            state["answered"] = True
+            # The learner's own right move: the examples that go on from here go on with it.
+            state["answered"], state["move"] = True, dict(action)
             return 0, 0
         return 0, 0 if state.get("answered") else 1
 
@@ -424,7 +433,7 @@ def lesson_answer_question(*, lesson: Lesson, step: LessonStep, action: dict[str
                                 change_step=change)
     if right and following is not None:
         progress = progress_record_step(lesson=lesson, step_number=following, user=user, session_key=session_key)
-    return AnswerOutcome(right=right, progress=progress, position=position, after=after)
+    return AnswerOutcome(right=right, progress=progress, position=position, after=after, feedback=feedback)
 
 
 def lesson_reveal_hint(*, lesson: Lesson, step: LessonStep, user=None, session_key: str | None = None
@@ -444,19 +453,29 @@ def lesson_reveal_hint(*, lesson: Lesson, step: LessonStep, user=None, session_k
 
 
 def lesson_finish(*, lesson: Lesson, user=None, session_key: str | None = None) -> FinishOutcome:
-    """Complete the lesson if every question step was answered right; its score then stays."""
+    """Complete the lesson if every question step was answered right and every practice game played
+    (to its goal or to its end); its score then stays."""
     steps = list(lesson.steps.order_by("number"))
     last = steps[-1].number if steps else 0
     owner = _owner(user=user, session_key=session_key)
     progress = LessonProgress.objects.filter(lesson=lesson, **owner).first()
     states = progress.step_states if progress is not None else {}
-    unanswered = [step.number for step in steps if step.kind == LessonStep.Kind.QUESTION
-                  and not states.get(str(step.number), {}).get("answered")]
+    unanswered = [step.number for step in steps if not _step_done(step, states.get(str(step.number), {}))]
     if progress is not None and progress.completed:
         return FinishOutcome(progress=progress, unanswered=[])
     progress = progress_record_step(lesson=lesson, step_number=last, user=user, session_key=session_key,
                                     completed=not unanswered)
     return FinishOutcome(progress=progress, unanswered=unanswered)
+
+
+def _step_done(step: LessonStep, state: dict) -> bool:
+    """Whether a step is done for lesson_finish: a question answered right, a practice game played out."""
+    if step.kind == LessonStep.Kind.QUESTION:
+        return bool(state.get("answered"))
+    if step.kind == LessonStep.Kind.PRACTICE:
+        game = Game.objects.filter(pk=state["practice"]).first() if state.get("practice") else None
+        return game is not None and practice_outcome(step=step, game=game).status != "playing"
+    return True
 
 
 def lesson_start_practice(*, lesson: Lesson, step: LessonStep, human_name: str, user=None,

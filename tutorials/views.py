@@ -61,14 +61,14 @@ def _render_step(request: HttpRequest, lesson: Lesson, number: int, *, status: i
                  **extra) -> HttpResponse:
     learner = _learner(request)
     progress = selectors.progress_of(lesson, user=learner["user"], session_key=learner["session_key"])
+    opened = request.GET.get("all") or request.POST.get("all")
     context = selectors.lesson_step_context(
-        lesson, number=number, progress=progress,
-        show_all_hands=(request.GET.get("all") or request.POST.get("all")) == "1",
+        lesson, number=number, progress=progress, show_all_hands={"1": True, "0": False}.get(opened),
         user=request.user, session=request.session)
     context.update(extra)
     response = render(request, STEP_PARTIAL if request.htmx else PAGE, context, status=status)
     if request.htmx and push:
-        push_url(response, context["step_url"] + ("&all=1" if context["show_all_hands"] else ""))
+        push_url(response, context["step_url"] + (f"&all={opened}" if opened in ("0", "1") else ""))
     return response
 
 
@@ -83,7 +83,7 @@ def lesson(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpRespons
     number = selectors.step_number_to_show(lesson, requested, furthest=progress.furthest_step if progress else 0)
     if requested != str(number) and not request.htmx:
         # The address always names the step shown, so that it can be linked and reloaded.
-        url = lesson.step_url(number) + ("&all=1" if request.GET.get("all") == "1" else "")
+        url = lesson.step_url(number) + (f"&all={request.GET['all']}" if request.GET.get("all") in ("0", "1") else "")
         return redirect(url)
     services.progress_record_step(lesson=lesson, step_number=number, **learner)
     result = request.session.pop(RESULT_SESSION_KEY, None)
@@ -102,16 +102,15 @@ def lesson_answer(request: HttpRequest, game_key: str, lesson_slug: str) -> Http
     except (ActionPostError, services.AnswerRejected) as error:
         return _render_step(request, lesson, step.number, status=400, error=str(error))
     if not outcome.right:
-        return _render_step(request, lesson, step.number, wrong=True)
-    result = selectors.answer_result_context(lesson, step, position=outcome.position, after=outcome.after)
+        return _render_step(request, lesson, step.number, wrong=outcome.feedback)
+    result = selectors.answer_result_context(lesson, step, position=outcome.position, after=outcome.after,
+                                             action=action, progress=outcome.progress)
     following = next((other.number for other in lesson.steps.all() if other.number > step.number), None)
     if following is None:
         if request.htmx:
             return _render_done(request, lesson, result=result, push=True)
         request.session[RESULT_SESSION_KEY] = {**result, "lesson": lesson.pk, "step": "done"}
         return redirect(selectors.lesson_done_url(lesson))
-    # The hand after the move is shown with the result unless the next step's table shows that position.
-    result["show_hand"] = not selectors.step_shows_position(lesson, following, outcome.after)
     if request.htmx:
         return _render_step(request, lesson, following, push=True, result=result)
     request.session[RESULT_SESSION_KEY] = {**result, "lesson": lesson.pk, "step": following}

@@ -75,6 +75,25 @@ class HeartsNarrator(SeatNarrator):
     def cards(self, cards: list[str]) -> str:
         return join_words([card_short(card) for card in cards], "и" if self.language == "ru" else "and")
 
+    # -- a move in words ------------------------------------------------------------------------
+    PART_NAMES = {
+        "card": {"en": "wrong card", "ru": "не та карта"},
+        "cards": {"en": "wrong cards", "ru": "не те карты"},
+        "choice": {"en": "wrong choice", "ru": "не тот выбор"},
+    }
+    MOON_CHOICES = {
+        "en": {"subtract": "Take 26 off my score", "add-to-others": "Add 26 to everyone else"},
+        "ru": {"subtract": "Вычесть 26 у себя", "add-to-others": "Добавить по 26 остальным"},
+    }
+
+    def action_text(self, action: dict, view: dict) -> str:
+        """"Pass Q♠, K♠ and A♠", "Play Q♠"; in Russian "Передать …", "Сыграть …"."""
+        if action["type"] == "pass":
+            return f"{'Передать' if self.language == 'ru' else 'Pass'} {self.cards(action['cards'])}"
+        if action["type"] == "play":
+            return f"{'Сыграть' if self.language == 'ru' else 'Play'} {card_short(action['card'])}"
+        return self.MOON_CHOICES[self.language].get(action["choice"], action["choice"])
+
     # -- the log -------------------------------------------------------------------------------
     def describe(self, event: dict) -> str:
         return (self._describe_ru if self.language == "ru" else self._describe_en)(event)

@@ -115,6 +115,30 @@ class RoosterNarrator(SeatNarrator):
             return "You are the Chuvash rooster!"
         return f"{self.names[rooster]} is the Chuvash rooster!"
 
+    # -- a move in words ------------------------------------------------------------------------
+    PART_NAMES = {
+        "cards": {"en": "wrong cards", "ru": "не те карты"},
+        "attack": {"en": "wrong card to beat", "ru": "не ту карту вы бьёте"},
+        "card": {"en": "wrong card to beat it with", "ru": "не той картой вы бьёте"},
+    }
+
+    def action_text(self, action: dict, view: dict) -> str:
+        """The move as the table's buttons say it: "Beat 7♣ with 9♣", "Take the cards", "Pass"."""
+        kind, ru = action["type"], self.language == "ru"
+        if kind == "attack":
+            return f"Пойти {self.cards(action['cards'], 'instrumental')}" if ru else \
+                f"Lead {self.cards(action['cards'])}"
+        if kind == "beat":
+            if ru:
+                return (f"Побить {card_name_ru(action['attack'], 'accusative')} "
+                        f"{card_name_ru(action['card'], 'instrumental')}")
+            return f"Beat {card_short(action['attack'])} with {card_short(action['card'])}"
+        if kind == "take":
+            return "Взять карты" if ru else "Take the cards"
+        if kind == "throw":
+            return f"Подкинуть {self.cards(action['cards'])}" if ru else f"Throw in {self.cards(action['cards'])}"
+        return "Пас" if ru else "Pass"
+
     # -- the log -------------------------------------------------------------------------------
     def describe(self, event: dict) -> str:
         return (self._describe_ru if self.language == "ru" else self._describe_en)(event)

@@ -68,3 +68,19 @@ class SeatNarrator:
 
     def verb(self, seat: int, you_form: str, other_form: str) -> str:
         return f"{self.name(seat)} {you_form if seat == self.viewer else other_form}"
+
+    # -- a move in words ------------------------------------------------------------------------
+    # Each game says its own moves (`action_text`) and names the parts of an action (its fields) as
+    # a lesson's feedback points at them: "wrong player", "не то достоинство".
+    PART_NAMES: dict[str, dict[str, str]] = {}
+    OTHER_KIND = {"en": "another kind of move", "ru": "здесь нужен другой ход"}
+
+    def action_text(self, action: dict, view: dict) -> str:
+        """The move as the table's buttons say it, for the seat whose `view` it is: "Two?", "Take"."""
+        raise NotImplementedError
+
+    def part_name(self, field: str) -> str:
+        """What a lesson's feedback calls a wrong part of a move: "wrong rank"; "type": another kind of move."""
+        if field == "type" or field not in self.PART_NAMES:
+            return self.OTHER_KIND[self.language]
+        return self.PART_NAMES[field][self.language]

@@ -21,7 +21,7 @@ from games.narration.words import (
     join_words,
     suit_list,
 )
-from games.rules.cards import card_short, rank_plural
+from games.rules.cards import RANK_NAMES, card_short, rank_plural
 
 COUNT_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four"}
 COUNT_WORDS_RU = {
@@ -69,8 +69,38 @@ class SunduchokNarrator(SeatNarrator):
             return f"сколько {RANK_GENITIVE_PLURAL_RU[rank]} {holder}?"
         holder = "do you" if target == self.viewer else f"does {self.names[target]}"
         if "count" in request:
-            return f"which {request['count']} {rank_plural(rank)} {holder} hold?"
+            count = request["count"]
+            if count == 1:
+                return f"which {RANK_NAMES[rank]} {holder} hold?"
+            return f"which {COUNT_WORDS[count].lower()} {rank_plural(rank)} {holder} hold?"
         return f"how many {rank_plural(rank)} {holder} hold?"
+
+    def own_chests(self, ranks: list[str]) -> str:
+        """"Your chests: queens and kings." ("" without a chest)."""
+        if not ranks:
+            return ""
+        if self.language == "ru":
+            return f"Ваши сундучки: {join_words([RANK_PLURAL_RU[rank] for rank in ranks], 'и')}."
+        return f"Your chests: {join_words([rank_plural(rank) for rank in ranks])}."
+
+    # -- a move in words --------------------------------------------------------------------
+    PART_NAMES = {
+        "target": {"en": "wrong player", "ru": "не тот игрок"},
+        "rank": {"en": "wrong rank", "ru": "не то достоинство"},
+        "count": {"en": "wrong number", "ru": "не то число"},
+        "suits": {"en": "wrong suits", "ru": "не те масти"},
+    }
+
+    def action_text(self, action: dict, view: dict) -> str:
+        """The question as the seat would put it: "Player 3, do you have queens?", "Two?", "Clubs and hearts?"."""
+        if action["type"] == "ask":
+            if self.language == "ru":
+                return f"{self.name(action['target'])}, есть {RANK_PLURAL_RU[action['rank']]}?"
+            return f"{self.name(action['target'])}, do you have {rank_plural(action['rank'])}?"
+        if action["type"] == "count":
+            request = view.get("request") or {}
+            return f"{self.count_word(action['count'], request.get('rank', 'Q'))}?"
+        return f"{self.suits_phrase(action['suits'])}?"
 
     # -- the log --------------------------------------------------------------------------
     def describe(self, event: dict) -> str:

@@ -100,6 +100,27 @@ class YashchikiNarrator(SeatNarrator):
             return f"{number} {russian_plural(number, 'очко', 'очка', 'очков')}"
         return f"{number} point{'' if number == 1 else 's'}"
 
+    # -- a move in words ------------------------------------------------------------------------
+    PART_NAMES = {
+        "cards": {"en": "wrong card", "ru": "не та карта"},
+        "suit": {"en": "wrong suit named", "ru": "не та масть названа"},
+        "declared": {"en": "wrong call of \"one card\"", "ru": "не то объявление «одна карта»"},
+    }
+
+    def action_text(self, action: dict, view: dict) -> str:
+        """"Play 8♣, naming spades", "Play 7♦ and 7♠, saying “one card”", "Draw a card"."""
+        ru = self.language == "ru"
+        if action["type"] == "draw":
+            return "Взять карту из колоды" if ru else "Draw a card"
+        text = f"Сыграть {self.cards(action['cards'], 'accusative')}" if ru else f"Play {self.cards(action['cards'])}"
+        if action.get("declared"):
+            text += ", объявив «одна карта»" if ru else ", saying \"one card\""
+        elif action.get("declared") is False:
+            text += " без объявления" if ru else " without a call"
+        if action.get("suit"):
+            text += f" и назвать {self.suit(action['suit'])}" if ru else f", naming {self.suit(action['suit'])}"
+        return text
+
     # -- the log -------------------------------------------------------------------------------
     def describe(self, event: dict) -> str:
         return (self._describe_ru if self.language == "ru" else self._describe_en)(event)

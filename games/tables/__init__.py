@@ -6,7 +6,9 @@ other)` what it shows of each other seat, and `replay_seat(state, narrator, seat
 a replay shows beside each open hand, and `rules_link(view, legal_actions, narrator)` the rules question the
 seat's decision raises, as the anchor on the game's rules page that answers it and the question's
 text (or None). A game with a long log may add `first_logged(view)`, the index
-of the first log event its table shows.
+of the first log event its table shows; a game may add `held_cards(view)`, the cards a seat still holds
+when its hand also lists cards already given away (Hearts' pass, until it is made), and
+`holdings(view, narrator, *, seat)`, a sentence on what else is the seat's (Sunduchok's chests).
 Templates live in templates/games/<game>/.
 """
 
@@ -21,4 +23,14 @@ def templates_for(game_key: str) -> dict[str, str]:
             "standings_template": f"games/{game_key}/_standings.html"}
 
 
-__all__ = ["TABLES", "templates_for"]
+def hand_summary(game_key: str, view: dict, narrator, *, seat: int) -> dict:
+    """The seat's hand as a lesson's feedback shows it: {"hand": the cards still held, "holdings": a
+    sentence on what else is the seat's, or ""}."""
+    table = TABLES[game_key]
+    held = getattr(table, "held_cards", None)
+    holdings = getattr(table, "holdings", None)
+    return {"hand": held(view) if held else list(view["hand"] or []),
+            "holdings": holdings(view, narrator, seat=seat) if holdings else ""}
+
+
+__all__ = ["TABLES", "hand_summary", "templates_for"]

@@ -33,6 +33,12 @@ def opponent_facts(view: dict[str, Any], other: int) -> dict[str, Any]:
             "passed": view["passed"][other] and view["phase"] == "pass", "played": played}
 
 
+def held_cards(view: dict[str, Any]) -> list[str]:
+    """The hand without the three cards set aside to pass, until the others' cards arrive."""
+    passing = view["my_pass"] if view["received"] is None and view["my_pass"] else []
+    return [card for card in view["hand"] or [] if card not in passing]
+
+
 def context(view: dict[str, Any], legal_actions: list[dict] | None, narrator, *, seat: int) -> dict[str, Any]:
     players = view["players"]
     direction = view["pass_direction"]

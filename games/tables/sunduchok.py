@@ -14,6 +14,11 @@ def opponent_facts(view: dict[str, Any], other: int) -> dict[str, Any]:
     return {"chests": view["chests"][other], "score": view["scores"][other]}
 
 
+def holdings(view: dict[str, Any], narrator, *, seat: int) -> str:
+    """"Your chests: queens and kings." — what the seat has laid down ("" before any chest)."""
+    return narrator.own_chests([rank for rank in view["chests"][seat] if rank])
+
+
 def context(view: dict[str, Any], legal_actions: list[dict] | None, narrator, *, seat: int) -> dict[str, Any]:
     players = view["players"]
     extra = {

@@ -64,6 +64,20 @@ def test_a_teacher_signs_up_into_the_teachers_group(client, django_user_model):
     assert may_create_classes(user)
 
 
+def test_a_new_teacher_lands_on_the_classes_page(client):
+    response = client.post(reverse("signup"), sign_up_data(teaches="on"))
+
+    assert response.status_code == 302 and response.url == reverse("classes")
+    page = client.get(response.url).content.decode()
+    assert "Welcome, masha" in page and "Create a class" in page
+
+
+def test_a_new_teachers_safe_next_page_still_wins(client):
+    response = client.post(reverse("signup"), sign_up_data(teaches="on", next="/learn/"))
+
+    assert response.status_code == 302 and response.url == "/learn/"
+
+
 @pytest.mark.parametrize(("changes", "error"), [
     ({"password2": "something-else-99"}, "The two password fields didn’t match."),
     ({"username": "ADA"}, "A user with that username already exists."),

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
+import re
 from datetime import timedelta
 
 import pytest
@@ -91,6 +93,87 @@ def test_the_join_link_asks_an_anonymous_visitor_to_sign_in_or_up_first():
     page = Client(HTTP_ACCEPT_LANGUAGE="en").get(link).content.decode()
     assert f'href="{reverse("signup")}?next={link}"' in page
     assert reverse("signup") in page and reverse("login") in page
+
+
+def _hidden_fields(page: str) -> dict[str, str]:
+    """The hidden inputs of a page's forms (CSRF token, next), as a browser would send them back."""
+    return {html.unescape(name): html.unescape(value)
+            for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page)}
+
+
+def _follow_join_link_to(account_page: str, link: str) -> tuple[Client, str]:
+    """An anonymous visitor opens a join link and follows its sign-up or sign-in button: (browser, form page)."""
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en", enforce_csrf_checks=True)
+    page = browser.get(link).content.decode()
+    href = re.search(rf'href="({reverse(account_page)}\?next=[^"]+)"', page)
+    assert href, page
+    response = browser.get(html.unescape(href.group(1)))
+    assert response.status_code == 200
+    return browser, response.content.decode()
+
+
+def test_signing_up_from_the_join_link_joins_the_class_at_once():
+    classroom, _teacher, _ = class_with_students()
+    link = reverse("class_join_code", args=[classroom.join_code])
+    browser, page = _follow_join_link_to("signup", link)
+    assert f"you join the class with the code {classroom.join_code}" in page
+
+    response = browser.post(reverse("signup"), {
+        **_hidden_fields(page), "username": "masha", "email": "masha@school.example",
+        "password1": "a good long password 42", "password2": "a good long password 42"}, follow=True)
+
+    assert response.redirect_chain == [(reverse("classes"), 302)]
+    masha = Membership.objects.get(classroom=classroom).student
+    assert masha.username == "masha"
+    page = response.content.decode()
+    assert "You joined the class “7B”." in page
+    assert f'id="class-{classroom.pk}">7B<' in page
+
+
+def test_signing_in_from_the_join_link_joins_the_class_at_once():
+    classroom, _teacher, _ = class_with_students()
+    masha = student("masha")
+    browser, page = _follow_join_link_to("login", reverse("class_join_code", args=[classroom.join_code]))
+    assert f"you join the class with the code {classroom.join_code}" in page
+
+    response = browser.post(reverse("login"), {**_hidden_fields(page), "username": "masha",
+                                               "password": "a good long password 42"}, follow=True)
+
+    assert response.redirect_chain == [(reverse("classes"), 302)]
+    assert Membership.objects.filter(classroom=classroom, student=masha).exists()
+    assert "You joined the class “7B”." in response.content.decode()
+
+
+def test_signing_up_from_the_link_of_an_archived_class_explains_it_on_the_join_form():
+    classroom, teacher_user, _ = class_with_students()
+    services.classroom_set_archived(classroom=classroom, user=teacher_user, archived=True)
+    link = reverse("class_join_code", args=[classroom.join_code])
+    browser, page = _follow_join_link_to("signup", link)
+
+    response = browser.post(reverse("signup"), {
+        **_hidden_fields(page), "username": "masha", "email": "masha@school.example",
+        "password1": "a good long password 42", "password2": "a good long password 42"}, follow=True)
+
+    assert response.redirect_chain == [(link, 302)]
+    page = response.content.decode()
+    assert "is archived and takes no new students" in page and f'value="{classroom.join_code}"' in page
+    assert not Membership.objects.exists()
+
+
+def test_signing_in_from_a_join_link_counts_against_the_join_code_limit(settings):
+    settings.JOIN_CODE_RATE_PER_USER = "1/10m"
+    classroom, _teacher, _ = class_with_students()
+    guesser = student("guesser")
+    signed_in(guesser).post(reverse("class_join"), {"code": "WRONG000"})
+    link = reverse("class_join_code", args=[classroom.join_code])
+    browser, page = _follow_join_link_to("login", link)
+
+    response = browser.post(reverse("login"), {**_hidden_fields(page), "username": "guesser",
+                                               "password": "a good long password 42"}, follow=True)
+
+    assert response.redirect_chain == [(link, 302)]
+    assert "Too many attempts with join codes" in response.content.decode()
+    assert not Membership.objects.exists()
 
 
 def test_the_join_link_fills_in_the_code_for_a_signed_in_student():

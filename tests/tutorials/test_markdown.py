@@ -52,8 +52,10 @@ XSS = [
     '<a href="#" xmlns:xlink="http://www.w3.org/1999/xlink">x</a>',
 ]
 
+# <img> too: lesson text has no images (tutorials/markdown.py), so none may survive, not even with its
+# dangerous attributes stripped (<img src="x"> is a broken-image icon on the page).
 DANGEROUS_TAGS = {"script", "iframe", "object", "embed", "svg", "math", "style", "form", "input", "button", "meta",
-                  "link", "base", "body", "details"}
+                  "link", "base", "body", "details", "img", "picture", "source", "image"}
 URL_ATTRIBUTES = {"href", "src", "action", "data", "srcdoc", "xlink:href", "formaction"}
 
 
@@ -115,6 +117,23 @@ def test_markdown_is_rendered_and_safe_links_are_kept_with_rel():
     assert 'href="mailto:a@example.com"' in html
     assert "<table>" in html and "<td>1</td>" in html
     assert "<code>code</code>" in html
+
+
+@pytest.mark.parametrize("image", [
+    "<img src=x onerror=alert(1)>",
+    '<img src="x" onerror="alert(1)" alt="">',
+    '<IMG SRC="/static/cards/QH.svg" alt="Queen of hearts">',
+    "<img src=/static/x.png>",
+    '<img src="https://evil.example/pixel.gif" width="1" height="1">',
+    '<picture><source srcset="/static/x.png"><img src="/static/x.png"></picture>',
+    "![Queen of hearts](/static/cards/QH.svg)",
+    "![x](https://evil.example/pixel.gif)",
+])
+def test_images_are_removed_whole_leaving_no_broken_image_behind(image):
+    html = str(render_markdown(f"Before {image} after.\n\n{image}\n\nThe end."))
+
+    assert "<img" not in html.lower() and "src=" not in html.lower() and "onerror" not in html
+    assert "Before" in html and "after." in html and "The end." in html
 
 
 def test_text_that_looks_like_html_is_escaped_not_dropped():

@@ -1,0 +1,124 @@
+"""Checks of a lesson beyond each payload's replay: the words of a step against its table, and the steps
+of a lesson against each other.
+
+Run when a step or lesson is saved in the admin, on every import, and over the built-in lessons in the
+tests, so that a worked example cannot contradict itself:
+
+- a step whose text (body, hints, explanation, in any language) speaks of the other hands as visible
+  must show them (`"show_all_hands": true`, which opens them from the start);
+- a step that goes on from a question's position must go on with that question's answer, and a question
+  with several right answers that lead to different positions cannot be continued by a later step, since
+  the learner's answer and the next step's log would disagree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tutorials.feedback import same_move
+from tutorials.payloads import PayloadError, answers_of, position_from_payload
+
+# Words that tell the reader the other players' cards can be seen, per language (lower case).
+OPEN_HANDS_WORDS = {
+    "en": (r"face up", r"face-up", r"look at (?:their|your opponent's|the opponent's|player \d's) hand",
+           r"cards are open", r"hands are open", r"open hands"),
+    "ru": (r"открыли", r"лицом вверх", r"в открытую", r"карты открыты", r"руки открыты",
+           r"посмотрите на руку", r"посмотрите на карты соперника"),
+}
+
+
+def open_hands_promise(*, payload: Mapping[str, Any],
+                       texts: Mapping[str, Mapping[str, str]]) -> tuple[str, str, str] | None:
+    """(field, language, message) when a text speaks of open hands that the step's table keeps hidden, else None.
+
+    `texts` is {field: {language: text}}, e.g. {"body": {"ru": "...", "en": "..."}}.
+    """
+    if "deal" not in payload or payload.get("show_all_hands"):
+        return None
+    for field, by_language in texts.items():
+        for language, text in by_language.items():
+            for pattern in OPEN_HANDS_WORDS.get(language, ()):
+                found = re.search(pattern, (text or "").lower())
+                if found:
+                    message = _("The %(language)s text says “%(words)s”, but this step's table hides the other "
+                                "hands: set \"show_all_hands\": true in the payload, or change the text.")
+                    return field, language, message % {"language": language, "words": found.group(0)}
+    return None
+
+
+def continuation_index(question: Mapping[str, Any], later: Mapping[str, Any]) -> int | None:
+    """Where in `later`'s actions the question's move is played, when step `later` goes on from the
+    position of the question step `question` (same deal, its actions and more); else None."""
+    asked, played = list(question.get("actions", [])), later.get("actions", [])
+    if "deal" not in later or later.get("deal") != question.get("deal"):
+        return None
+    if not isinstance(played, list) or len(played) <= len(asked) or played[:len(asked)] != asked:
+        return None
+    return len(asked)
+
+
+def actions_following(*, payload: Mapping[str, Any], questions: Sequence[Mapping[str, Any]],
+                      choices: Sequence[Mapping[str, Any] | None]) -> list:
+    """`payload`'s actions with the learner's accepted answers (`choices`, one per question of `questions`,
+    None where there is none) in place of the moves the lesson wrote for those questions."""
+    actions = list(payload.get("actions", []))
+    for question, choice in zip(questions, choices, strict=True):
+        index = continuation_index(question, payload) if choice is not None else None
+        if index is not None:
+            actions[index] = dict(choice)
+    return actions
+
+
+def follow_choices(*, game_key: str, variant: Any, payload: Mapping[str, Any],
+                   earlier: Sequence[tuple[Mapping[str, Any], Mapping[str, Any] | None]]) -> Mapping[str, Any]:
+    """The payload of a step as the learner reaches it: where it goes on from an earlier question's
+    position, with the learner's own right answer instead of the lesson's (`earlier` lists the earlier
+    question steps' payloads with the learner's accepted move, or None). Where the rest of the example
+    does not replay after the learner's move, the lesson's own moves stay (the answer's feedback then
+    says which move the example goes on with)."""
+    questions = [question for question, _choice in earlier]
+    actions = actions_following(payload=payload, questions=questions, choices=[choice for _q, choice in earlier])
+    if actions == payload.get("actions", []):
+        return payload
+    followed = {**payload, "actions": actions}
+    try:
+        position_from_payload(game_key, variant, followed)
+    except PayloadError:
+        return payload
+    return followed
+
+
+def check_lesson_steps(*, game_key: str, variant: Any, steps: Sequence[tuple[int, str, Mapping[str, Any]]]) -> None:
+    """Raise PayloadError when a later step goes on from a question's position in a way that could
+    contradict the learner's answer.
+
+    A step that goes on from a question must go on with one of its right answers. Where the question
+    has several right answers that lead to different positions, a later question step may not go on
+    from it (its answer was written for one of them): the earlier question must ask for one move.
+    `steps` are (number, kind, payload) of one lesson, each payload already valid.
+    """
+    ordered = sorted(steps, key=lambda step: step[0])
+    for index, (number, kind, payload) in enumerate(ordered):
+        if kind != "question":
+            continue
+        state = position_from_payload(game_key, variant, payload)
+        answers = answers_of(payload)
+        several = any(not same_move(state, answers[0], other) for other in answers[1:])
+        for later_number, later_kind, later in ordered[index + 1:]:
+            at = continuation_index(payload, later)
+            if at is None:
+                continue
+            move = later["actions"][at]
+            if not any(same_move(state, move, answer) for answer in answers):
+                raise PayloadError(
+                    _("Step %(later)s goes on from step %(step)s with %(move)s, which is not a right answer of "
+                      "step %(step)s.") % {"step": number, "later": later_number, "move": move})
+            if several and later_kind == "question":
+                raise PayloadError(
+                    _("Step %(step)s has several right answers, but the question of step %(later)s goes on from "
+                      "one of them, so it could contradict the learner's answer: let step %(step)s ask for that "
+                      "one move.") % {"step": number, "later": later_number})
