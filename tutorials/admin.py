@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.contrib.admin.utils import unquote
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import FieldDoesNotExist, PermissionDenied
 from django.db import models, transaction
 from django.forms import Textarea
 from django.shortcuts import get_object_or_404
@@ -28,6 +28,7 @@ from reversion.errors import RevertError
 from reversion.models import Version
 
 from tutorials import jsontext, services
+from tutorials.admin_lists import LabelledListEditable
 from tutorials.forms import LessonStepForm, MultilineTextField, PresetForm
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
 
@@ -40,15 +41,16 @@ class PlainLineEnds:
 
 
 def version_name(version: Version) -> str:
-    """The object of a version named in the active language: `object_repr` was written in the language
-    of whoever saved it ("Дамы" for a lesson saved from the Russian admin)."""
+    """The object as this version stored it, named in the active language: `object_repr` was written in
+    the language of whoever saved it ("Дамы" for a lesson saved from the Russian admin)."""
     try:
-        return str(version.object)
-    except RevertError:   # data this code can no longer read: the stored name is all there is
+        # An unsaved instance with the version's values (`version.object` is the current row, if any).
+        return str(version.content_type.model_class()(**version.field_dict))
+    except (RevertError, FieldDoesNotExist, TypeError):   # data this code no longer reads: the stored name
         return version.object_repr
 
 
-class EditorsAdmin(PlainLineEnds, VersionAdmin, TranslationAdmin):
+class EditorsAdmin(LabelledListEditable, PlainLineEnds, VersionAdmin, TranslationAdmin):
     """The admin of a versioned model with texts per language: lessons, presets and rules pages."""
 
     history_latest_first = True   # the History and Recover lists: the newest version first

@@ -4,10 +4,12 @@ language, the engine checking every example, and a history they can restore from
 import json
 
 import pytest
+from django.contrib.admin.models import LogEntry
+from django.utils import translation
 from reversion.models import Version
 
 from rulebook.models import DisputedPoint, RulesPage
-from tests.rulebook.helpers import FAILED_GUESS_DEAL, make_page
+from tests.rulebook.helpers import FAILED_GUESS_DEAL, document, make_page
 from tutorials.jsontext import dumps
 from tutorials.models import Lesson, Preset
 
@@ -156,3 +158,58 @@ def test_the_admin_refuses_a_second_page_for_the_same_game(editor_client):
 
     assert response.status_code == 200 and "already exists" in response.content.decode()
     assert RulesPage.objects.count() == 1
+
+
+def as_a_browser_sends(data: dict) -> dict:
+    """Form data as a browser posts it: a textarea's text with CRLF line ends."""
+    return {key: value.replace("\r\n", "\n").replace("\n", "\r\n") if isinstance(value, str) else value
+            for key, value in data.items()}
+
+
+def multiline_page() -> RulesPage:
+    data = document()
+    data["intro"] = {"ru": "Правила.\n\nКак мы играем.", "en": "The rules.\n\nAs we play them."}
+    for item, field in ((data["sections"][0], "body"), (data["sections"][1], "body"), (data["questions"][0], "answer"),
+                        (data["questions"][1], "answer")):
+        item[field] = {language: f"{text}\nA second line.\n\n- a list" for language, text in item[field].items()}
+    return make_page(data)
+
+
+def page_texts(page: RulesPage) -> list[str]:
+    rows = [page, *page.sections.order_by("order"), *page.questions.order_by("order")]
+    return [getattr(row, f"{name}_{language}") or "" for row in rows for name in row.TRANSLATED_FIELDS
+            for language in ("ru", "en")]
+
+
+def test_a_rules_page_sent_back_unchanged_with_crlf_line_ends_records_no_change(editor_client):
+    page = multiline_page()
+    before = page_texts(page)
+    assert any("\n" in text for text in before)
+
+    response = editor_client.post(page_url(page), as_a_browser_sends(change_form_data(page)))
+
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert page_texts(page) == before
+    assert json.loads(LogEntry.objects.latest("pk").change_message) == []
+
+
+def test_a_rules_pages_history_names_only_the_answer_that_changed_in_the_readers_language(editor_client):
+    page = multiline_page()
+    data = as_a_browser_sends(change_form_data(page))
+    index = question_index(data, "half-right")
+    data[f"questions-{index}-answer_en"] = "Nothing passes:\r\neven the right half stays."
+
+    response = editor_client.post(page_url(page), data, headers={"accept-language": "ru"})
+
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert DisputedPoint.objects.get(slug="half-right").answer_en == "Nothing passes:\neven the right half stays."
+    newest = Version.objects.get_for_object(page).first()
+    with translation.override("en"):
+        assert newest.revision.get_comment() == (
+            "Changed Answer [en] for disputed point “What if I guess the suits half right?”.")
+    english = {"headers": {"accept-language": "en"}}
+    history = editor_client.get(page_url(page, "history/"), **english).content.decode()
+    assert history.count("Changed ") == 1
+    revert = editor_client.get(page_url(page, f"history/{newest.pk}/"), **english)
+    assert revert.context["title"] == "Revert Rules of Sunduchok"
+    assert "Правила" not in revert.context["title"] and newest.object_repr == "Правила игры «Сундучок»"

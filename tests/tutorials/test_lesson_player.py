@@ -261,9 +261,12 @@ def go_through_two_queens(client, lesson: Lesson, *, wrong_first: bool = False, 
         client.post(url_of(lesson, "lesson_hint"), {"step": 4})
     if wrong_first:
         answer(client, lesson, 3, {"type": "ask", "target": 1, "rank": "A"})
-    for number, action in ((3, ASK_QUEENS), (4, COUNT_TWO), (5, SUITS_DS)):
+    for number, action in ((3, ASK_QUEENS), (4, COUNT_TWO)):
         response = answer(client, lesson, number, action)
         assert response.status_code == 302 and response.url == step_url(lesson, number + 1)
+    # Step 5 shows the suits being named: with two queens of your own there is only one suit pair to name.
+    replay = client.get(step_url(lesson, 5)).content.decode()
+    assert "Your move" not in replay and "Diamonds and spades?" in replay
     page = client.get(step_url(lesson, 6)).content.decode()
     assert "Finish" in page and f'href="{url_of(lesson, "lesson_done")}"' in page
     return client.get(url_of(lesson, "lesson_done")).content.decode()
@@ -308,7 +311,7 @@ def test_a_skipped_question_must_be_answered_before_the_lesson_is_complete(clien
     answer(client, two_queens, 3, ASK_QUEENS)
     page = client.get(url_of(two_queens, "lesson_done")).content.decode()
     assert "Lesson complete" not in page
-    assert f'href="{step_url(two_queens, 4)}"' in page and f'href="{step_url(two_queens, 5)}"' in page
+    assert f'href="{step_url(two_queens, 4)}"' in page and f'href="{step_url(two_queens, 5)}"' not in page
     assert not progress(two_queens).completed
 
 
@@ -377,25 +380,30 @@ def teaching_lesson() -> Lesson:
 
 
 def test_replay_and_question_steps_show_no_card_hidden_from_the_learner(client):
+    """Hidden hands stay hidden: on a step without open hands, and on one whose hands the learner hid."""
     lesson = teaching_lesson()
     for number, step in enumerate(lesson.steps.order_by("number"), start=1):
         state = position_from_payload(lesson.game_key, lesson.variant(), step.payload)
         for extra in ({}, HTMX):
-            page = client.get(step_url(lesson, number), **extra).content.decode()
+            page = client.get(step_url(lesson, number, all=0), **extra).content.decode()
             assert_no_hidden_cards(page, state, 0)
             for card in state.view(0)["hand"]:
                 assert f'aria-label="{card_name(card)}"' in page
+    state = position_from_payload(lesson.game_key, lesson.variant(), lesson.steps.get(number=3).payload)
+    assert_no_hidden_cards(client.get(step_url(lesson, 3)).content.decode(), state, 0)
 
 
-def test_show_all_hands_opens_the_other_hands_only_when_clicked_and_allowed(client):
+def test_a_step_with_open_hands_shows_them_from_the_start_and_says_so(client):
     lesson = teaching_lesson()
-    closed = client.get(step_url(lesson, 1)).content.decode()
-    assert f'href="{step_url(lesson, 1, all=1).replace("&", "&amp;")}"' in closed and "Show all hands" in closed
-    opened = client.get(step_url(lesson, 1, all=1)).content.decode()
+    opened = client.get(step_url(lesson, 1)).content.decode()
     for card in ("QD", "QS", "7H", "KC"):
         assert f'aria-label="{card_name(card)}"' in opened
-    assert "Hide the other hands" in opened
+    assert "All hands are face up in this teaching example" in opened
+    assert f'href="{step_url(lesson, 1, all=0).replace("&", "&amp;")}"' in opened and "Hide the other hands" in opened
     assert "6C" not in opened and card_name("6C") not in opened   # the stock stays face down
+    hidden = client.get(step_url(lesson, 1, all=0)).content.decode()
+    assert "Show all hands" in hidden and "face up in this teaching example" not in hidden
+    assert f'aria-label="{card_name("QD")}"' not in hidden
 
     state = position_from_payload(lesson.game_key, lesson.variant(), lesson.steps.get(number=3).payload)
     not_allowed = client.get(step_url(lesson, 3, all=1)).content.decode()
@@ -512,8 +520,10 @@ def test_a_practice_keeps_the_lessons_own_rules_and_the_learners_seat_also_when_
 
 def test_a_retry_after_a_wrong_answer_keeps_the_hands_open(client):
     lesson = teaching_lesson()
-    page = client.get(step_url(lesson, 2, all=1)).content.decode()
-    assert 'name="all" value="1"' in page
+    page = client.get(step_url(lesson, 2)).content.decode()
+    assert f'aria-label="{card_name("QD")}"' in page
+    hidden = client.get(step_url(lesson, 2, all=0)).content.decode()
+    assert 'name="all" value="0"' in hidden
     retry = client.post(url_of(lesson, "lesson_answer"), {**move_data_for({"type": "count", "count": 1}),
                                                             "step": 2, "all": 1}).content.decode()
     assert "Not this move" in retry and f'aria-label="{card_name("QD")}"' in retry

@@ -24,7 +24,7 @@ def test_the_home_page_is_russian_for_a_browser_that_asks_for_no_language():
     page = Client().get(reverse("home")).content.decode()
     assert '<html lang="ru">' in page
     assert "Карточная школа" in page
-    assert "Играть в «Сундучок»" in page
+    assert "Сыграть в «Сундучок»" in page
     assert "Play Sunduchok" not in page
 
 
@@ -43,8 +43,8 @@ def test_the_switch_is_a_plain_form_on_every_page():
 
 
 @pytest.mark.parametrize(("language", "header", "expected", "absent"), [
-    ("en", "ru", "Play Sunduchok", "Играть в «Сундучок»"),
-    ("ru", "en", "Играть в «Сундучок»", "Play Sunduchok"),
+    ("en", "ru", "Play Sunduchok", "Сыграть в «Сундучок»"),
+    ("ru", "en", "Сыграть в «Сундучок»", "Play Sunduchok"),
 ])
 def test_the_switch_sets_the_language_of_the_next_pages(language, header, expected, absent):
     client = Client(HTTP_ACCEPT_LANGUAGE=header)

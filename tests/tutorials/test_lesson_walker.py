@@ -1,0 +1,103 @@
+"""A learner walks every built-in lesson of every game through the web, as a browser would post it.
+
+At every question step the walker first tries each wrong move the position allows: each is refused
+with its own explanation (naming the move, or the editor's text for it), nothing advances and the step
+stays unanswered. Then it gives a right answer — the last one listed, so that a question with several
+right answers is answered with another move than the one the lesson's example was written with — and
+checks that the next step agrees: where that step goes on from the question's position, its log holds
+the accepted move (or the feedback says which right move the example goes on with instead).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from games.models import Game
+from games.narration import narrator_for
+from tests.tutorials.test_builtin_lessons import DOCUMENTS, lesson_id
+from tests.web.helpers import move_data
+from tutorials import services
+from tutorials.feedback import editor_feedback, wrong_options
+from tutorials.models import Lesson, LessonProgress
+from tutorials.payloads import answers_of, lesson_seat_names, position_from_payload
+from tutorials.step_checks import continuation_index
+
+pytestmark = pytest.mark.django_db
+
+WRONG_BLOCK = re.compile(r'<div class="feedback feedback--wrong" role="alert">(.*?)</div>', re.S)
+RESULT_BLOCK = re.compile(r'<div class="feedback feedback--right" role="status">(.*?)</div>', re.S)
+LINE = re.compile(r'<p class="feedback__line">(.*?)</p>', re.S)
+LOG = re.compile(r'<ol class="log"[^>]*>(.*?)</ol>', re.S)
+
+
+def step_url(lesson: Lesson, number: int) -> str:
+    return reverse("lesson", args=[lesson.game_key, lesson.slug]) + f"?step={number}"
+
+
+def post_answer(client, lesson: Lesson, number: int, action: dict):
+    data = {**move_data(Game(move_count=0), action), "step": number}
+    return client.post(reverse("lesson_answer", args=[lesson.game_key, lesson.slug]), data)
+
+
+def lines_of(block: str) -> list[str]:
+    return [html.unescape(re.sub(r"<[^>]+>", "", line)).strip() for line in LINE.findall(block)]
+
+
+def step_states(lesson: Lesson) -> dict:
+    progress = LessonProgress.objects.filter(lesson=lesson).first()
+    return progress.step_states if progress is not None else {}
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lesson_id)
+def test_a_learner_walks_the_lesson_wrong_answers_first(client, presets, document):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    services.lessons_import(documents=[document], overwrite=True)
+    lesson = Lesson.objects.get(game_key=document.data["game"], slug=document.data["slug"])
+    steps = list(lesson.steps.order_by("number"))
+    for index, step in enumerate(steps):
+        assert client.get(step_url(lesson, step.number)).status_code == 200
+        if step.kind != "question":
+            continue
+        payload = step.payload
+        state = position_from_payload(lesson.game_key, lesson.variant(), payload)
+        seat = payload.get("seat", 0)
+        narrator = narrator_for(lesson.game_key, lesson_seat_names(state.players, seat), seat, "en")
+        explanations = {}
+        for action in wrong_options(state, payload):
+            response = post_answer(client, lesson, step.number, action)
+            page = response.content.decode()
+            assert response.status_code == 200 and f'data-step="{step.number}"' in page, action
+            wrong = WRONG_BLOCK.search(page)
+            assert wrong is not None and "Not this move" in wrong.group(1), action
+            said = lines_of(wrong.group(1))[0]
+            with translation.override("en"):
+                written = editor_feedback(state, payload, action, "en")
+            expected = written or narrator.action_text(action, state.view(seat))
+            assert said and expected in said, (action, said)
+            assert said not in explanations, f"{action} and {explanations.get(said)} are explained alike: {said}"
+            explanations[said] = action
+        assert not step_states(lesson).get(str(step.number), {}).get("answered")
+
+        accepted = answers_of(payload)[-1]
+        response = post_answer(client, lesson, step.number, accepted)
+        assert response.status_code == 302, response.content.decode()[:500]
+        assert step_states(lesson)[str(step.number)]["answered"]
+        page = client.get(response.url).content.decode()
+        result = RESULT_BLOCK.search(page)
+        assert result is not None and "Right!" in result.group(1)
+        following = steps[index + 1] if index + 1 < len(steps) else None
+        if following is None or continuation_index(payload, following.payload) is None:
+            continue
+        log = html.unescape(re.sub(r"<[^>]+>", " ", LOG.search(page).group(1)))
+        shown = lines_of(result.group(1))
+        if any(line.startswith("The example goes on with another right move") for line in shown):
+            example = following.payload["actions"][continuation_index(payload, following.payload)]
+            assert narrator.action_text(example, state.view(seat)) in " ".join(shown)
+        else:
+            moved = [line for line in shown if not line.startswith(("Your hand now", "Your chests"))]
+            assert moved and all(" ".join(line.split()) in " ".join(log.split()) for line in moved[:1]), (shown, log)
