@@ -27,7 +27,7 @@ from reversion.admin import VersionAdmin
 from reversion.errors import RevertError
 from reversion.models import Version
 
-from tutorials import jsontext, services
+from tutorials import change_messages, jsontext, services
 from tutorials.admin_lists import LabelledListEditable
 from tutorials.forms import LessonStepForm, MultilineTextField, PresetForm
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
@@ -55,9 +55,12 @@ class EditorsAdmin(LabelledListEditable, PlainLineEnds, VersionAdmin, Translatio
 
     history_latest_first = True   # the History and Recover lists: the newest version first
 
-    # A version's comment is the change message as Django stores it (a JSON list of what changed, in
-    # msgids), not its rendering in the saver's language: Revision.get_comment() renders it for the
-    # reader, as Django's own history does.
+    def construct_change_message(self, request, form, formsets, add=False):
+        message = super().construct_change_message(request, form, formsets, add)
+        return change_messages.add_translations(message, form=form, formsets=formsets, add=add)
+
+    # A version's comment is the change message as Django stores it (JSON: what changed, in every
+    # language), not its rendering in the saver's language: the History page says it to its reader.
     def log_addition(self, request, obj, message):
         entry = super().log_addition(request, obj, message)
         if is_active():
@@ -69,6 +72,13 @@ class EditorsAdmin(LabelledListEditable, PlainLineEnds, VersionAdmin, Translatio
         if is_active():
             set_comment(entry.change_message)
         return entry
+
+    def history_view(self, request, object_id, extra_context=None):
+        response = super().history_view(request, object_id, extra_context)
+        for action in (getattr(response, "context_data", None) or {}).get("action_list", ()):
+            revision = action["revision"]
+            revision.comment = change_messages.for_the_reader(revision.comment)   # for this page; never saved
+        return response
 
     def revision_view(self, request, object_id, version_id, extra_context=None):
         version = get_object_or_404(Version, pk=version_id, object_id=unquote(object_id))

@@ -10,6 +10,7 @@ from reversion.models import Version
 
 from rulebook.models import DisputedPoint, RulesPage
 from tests.rulebook.helpers import FAILED_GUESS_DEAL, document, make_page
+from tutorials.change_messages import for_the_reader
 from tutorials.jsontext import dumps
 from tutorials.models import Lesson, Preset
 
@@ -204,12 +205,12 @@ def test_a_rules_pages_history_names_only_the_answer_that_changed_in_the_readers
     assert response.status_code == 302, response.content.decode()[:3000]
     assert DisputedPoint.objects.get(slug="half-right").answer_en == "Nothing passes:\neven the right half stays."
     newest = Version.objects.get_for_object(page).first()
+    message = "Changed Answer [en] for disputed point “What if I guess the suits half right?”."
     with translation.override("en"):
-        assert newest.revision.get_comment() == (
-            "Changed Answer [en] for disputed point “What if I guess the suits half right?”.")
+        assert for_the_reader(newest.revision.comment) == message
     english = {"headers": {"accept-language": "en"}}
     history = editor_client.get(page_url(page, "history/"), **english).content.decode()
-    assert history.count("Changed ") == 1
+    assert history.count("Changed ") == 1 and message in history and "наполовину" not in history
     revert = editor_client.get(page_url(page, f"history/{newest.pk}/"), **english)
     assert revert.context["title"] == "Revert Rules of Sunduchok"
     assert "Правила" not in revert.context["title"] and newest.object_repr == "Правила игры «Сундучок»"

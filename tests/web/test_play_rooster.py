@@ -192,9 +192,9 @@ def _refused(client: Client, game: Game, data: dict, message: str, *, htmx: bool
 @pytest.mark.django_db
 @pytest.mark.parametrize(("language", "messages"), [
     ("en", {"foreign": "You do not hold the", "two-suits": "all of one suit", "none": "non-empty list",
-            "bad-beat": "does not beat", "no-card": "That move is incomplete", "pass": "Now you must lead"}),
+            "bad-beat": "does not beat", "no-card": "Choose a card.", "pass": "Now you must lead"}),
     ("ru", {"foreign": "У вас нет карты:", "two-suits": "только если они все одной масти",
-            "none": "Выберите хотя бы одну карту.", "bad-beat": "не бьёт", "no-card": "Ход не закончен",
+            "none": "Выберите хотя бы одну карту.", "bad-beat": "не бьёт", "no-card": "Выберите карту.",
             "pass": "Сейчас ваш ход: зайдите"}),
 ])
 def test_illegal_moves_change_nothing_and_say_why_in_the_pages_language(language, messages):
