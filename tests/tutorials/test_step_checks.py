@@ -133,7 +133,8 @@ def test_two_wrong_moves_explained_alike_are_refused():
     ({"action": {"type": "ask", "target": 1, "rank": "K"}, "text": {"ru": "а", "en": "b"}},
      "Feedback 1 ({'type': 'ask', 'target': 1, 'rank': 'K'}) is not legal here: You can only ask for a rank you "
      "hold, and you hold no kings."),
-    ({"action": ASK_EIGHTS, "text": {"ru": "а"}}, 'Feedback 1 needs a text in every language: {"ru": "...", "en": "..."}.'),
+    ({"action": ASK_EIGHTS, "text": {"ru": "а"}},
+     'Feedback 1 needs a text in every language: {"ru": "...", "en": "..."}.'),
     ({"action": ASK_EIGHTS, "text": {"ru": "а", "en": "  "}},
      'Feedback 1 needs a text in every language: {"ru": "...", "en": "..."}.'),
     ({"action": ASK_EIGHTS}, 'Feedback 1 must be an object with exactly "action" and "text".'),
