@@ -12,6 +12,8 @@ said in the reader's language, not in the language of whoever saved.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from django.contrib import admin
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import FieldDoesNotExist, PermissionDenied
@@ -22,14 +24,14 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
-from reversion import is_active, set_comment
+from reversion import get_comment, is_active, set_comment
 from reversion.admin import VersionAdmin
 from reversion.errors import RevertError
 from reversion.models import Version
 
 from tutorials import change_messages, jsontext, services
 from tutorials.admin_lists import LabelledListEditable
-from tutorials.forms import LessonStepForm, MultilineTextField, PresetForm
+from tutorials.forms import LessonStepForm, LessonStepFormSet, MultilineTextField, PresetForm
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
 
 
@@ -73,6 +75,16 @@ class EditorsAdmin(LabelledListEditable, PlainLineEnds, VersionAdmin, Translatio
             set_comment(entry.change_message)
         return entry
 
+    @contextmanager
+    def create_revision(self, request):
+        with super().create_revision(request):
+            yield
+            restoring = getattr(request, "restoring_version", None)
+            if restoring is not None and not get_comment().startswith("["):
+                # reversion has just written "Reverted to previous version, saved on …" in the restorer's
+                # language: keep it as JSON, said to each reader in theirs.
+                set_comment(change_messages.restored(restoring.revision.date_created))
+
     def history_view(self, request, object_id, extra_context=None):
         response = super().history_view(request, object_id, extra_context)
         for action in (getattr(response, "context_data", None) or {}).get("action_list", ()):
@@ -82,11 +94,13 @@ class EditorsAdmin(LabelledListEditable, PlainLineEnds, VersionAdmin, Translatio
 
     def revision_view(self, request, object_id, version_id, extra_context=None):
         version = get_object_or_404(Version, pk=version_id, object_id=unquote(object_id))
+        request.restoring_version = version
         context = {"title": gettext("Revert %(name)s") % {"name": version_name(version)}, **(extra_context or {})}
         return super().revision_view(request, object_id, version_id, context)
 
     def recover_view(self, request, version_id, extra_context=None):
         version = get_object_or_404(Version, pk=version_id)
+        request.restoring_version = version
         context = {"title": gettext("Recover %(name)s") % {"name": version_name(version)}, **(extra_context or {})}
         return super().recover_view(request, version_id, context)
 
@@ -144,6 +158,7 @@ def with_rows(formfield, db_field, rows: dict[str, int]):
 class LessonStepInline(PlainLineEnds, TranslationStackedInline):
     model = LessonStep
     form = LessonStepForm
+    formset = LessonStepFormSet
     extra = 0
     ordering = ("number",)
     readonly_fields = ("preview_link",)

@@ -15,8 +15,12 @@ from typing import Any
 from django.conf import settings
 from django.contrib.admin.models import LogEntry
 from django.utils import translation
+from django.utils.dateparse import parse_datetime
+from django.utils.formats import localize
+from django.utils.timezone import template_localtime
 
 Part = dict[str, Any]
+RESTORED = "restored"
 
 
 def add_translations(message: list[Part], *, form, formsets, add: bool) -> list[Part]:
@@ -47,15 +51,25 @@ def _said_in(language: str, labels, row, fields: list[str]) -> dict[str, Any]:
         return words
 
 
+def restored(saved_at) -> str:
+    """The comment of a restore, reversion's "Reverted to previous version, saved on …", kept as JSON too."""
+    return json.dumps([{RESTORED: {"saved_at": saved_at.isoformat()}}])
+
+
 def for_the_reader(comment: str) -> str:
     """A version's comment said in the active language: a change message (JSON) with its rows and fields
-    named in that language when it knows them; any other comment (an import, a restore) as it is."""
+    named in that language when it knows them, a restore, or a plain comment (an import's) translated
+    when the catalogue has it."""
     try:
         message = json.loads(comment)
     except ValueError:
-        return comment
+        return translation.gettext(comment) if comment else comment
     if not isinstance(message, list):
         return comment
+    if len(message) == 1 and isinstance(message[0], dict) and RESTORED in message[0]:
+        saved_at = parse_datetime(message[0][RESTORED]["saved_at"])
+        return translation.gettext("Reverted to previous version, saved on %(datetime)s") % {
+            "datetime": localize(template_localtime(saved_at))}
     language = translation.get_language() or settings.LANGUAGE_CODE
     for part in message:
         for body in part.values() if isinstance(part, dict) else ():

@@ -10,6 +10,8 @@ from django.utils.text import normalize_newlines
 
 from tutorials import jsontext
 from tutorials.models import LessonStep, Preset
+from tutorials.payloads import PayloadError
+from tutorials.step_checks import check_lesson_steps
 
 
 class ReadableJSONField(forms.JSONField):
@@ -76,3 +78,25 @@ class LessonStepForm(forms.ModelForm):
             self.instance.validate_unique(exclude=exclude)
         except ValidationError as error:
             self._update_errors(error)
+
+
+class LessonStepFormSet(forms.BaseInlineFormSet):
+    """A lesson's steps, checked together: a step that goes on from a question's position must go on with
+    its answer (tutorials.step_checks.check_lesson_steps), so that the log never contradicts the learner."""
+
+    def clean(self):
+        super().clean()
+        if any(self.errors):
+            return   # each step's own errors first
+        lesson = self.instance
+        try:
+            variant = lesson.variant()
+        except (ValueError, KeyError):
+            return   # a broken preset or an unknown game is reported by the lesson's own form
+        steps = [(form.cleaned_data["number"], form.cleaned_data["kind"], form.cleaned_data.get("payload") or {})
+                 for form in self.forms
+                 if form.cleaned_data and not form.cleaned_data.get("DELETE") and "number" in form.cleaned_data]
+        try:
+            check_lesson_steps(game_key=lesson.game_key, variant=variant, steps=steps)
+        except PayloadError as error:
+            raise ValidationError(str(error)) from None

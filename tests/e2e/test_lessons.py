@@ -30,7 +30,12 @@ def test_the_two_queens_lesson_from_the_list_to_the_stars(live_site, page):
     wait_for_step(page, 1)
     page.click("#lesson-step a[rel=next]")
     wait_for_step(page, 2)
-    assert page.locator(".opponent .card.back").count() == 4   # the opponent's hand is face down
+    # The text says the opponent's cards are face up for this example: they are, and the table says so.
+    assert page.locator(".hand--open .card").count() == 4
+    assert "All hands are face up in this teaching example" in page.inner_text(".lesson__reveal")
+    page.click("text=Hide the other hands")
+    page.wait_for_selector(".opponent .card.back")
+    assert page.locator(".opponent .card.back").count() == 4
     page.click("text=Show all hands")
     page.wait_for_selector(".hand--open")
     assert page.locator(".hand--open .card").count() == 4
@@ -41,6 +46,8 @@ def test_the_two_queens_lesson_from_the_list_to_the_stars(live_site, page):
     # A wrong answer: the explanation, the same question again.
     page.click(".move-form button:has-text('Aces?')")
     page.wait_for_selector(".feedback--wrong")
+    wrong = page.inner_text(".feedback--wrong")
+    assert "“Opponent, do you have aces?” is allowed, but it is not the move here: wrong rank." in wrong
     assert page.inner_text(".feedback--wrong .prose").strip()   # the step's explanation
     assert shown_step(page) == "3" and "Score 95" in page.inner_text(".lesson-progress")
     page.screenshot(path=f"{SCREENSHOTS}/lesson-wrong.png", full_page=True)
@@ -50,7 +57,9 @@ def test_the_two_queens_lesson_from_the_list_to_the_stars(live_site, page):
     assert "Right!" in page.inner_text(".feedback--right")
     page.click(".move-form button:has-text('Two?')")
     wait_for_step(page, 5)
-    page.click(".move-form button:has-text('Diamonds and spades?')")
+    assert page.locator(".move-form").count() == 0   # the only suit pair left is shown, not asked
+    assert "Diamonds and spades?" in page.inner_text(".log")
+    page.click("#lesson-step a[rel=next]")
     wait_for_step(page, 6)
     page.click("#lesson-step a[rel=next]:has-text('Finish')")
     page.wait_for_selector(".lesson-end")
@@ -64,3 +73,29 @@ def test_the_two_queens_lesson_from_the_list_to_the_stars(live_site, page):
     page.click("a:has-text('Back to the lessons')")
     page.wait_for_selector(".lesson-card")
     assert "Completed · score 95" in page.locator(".lesson-card", has_text="Two queens pass to you").inner_text()
+
+
+def test_the_last_queen_asks_whom_and_names_the_player_as_the_mistake(live_site, page):
+    """failed-suit-guess, "Where is the last queen?": no player is chosen for the learner, and each wrong
+    choice is explained by what is wrong with it."""
+    page.context.set_extra_http_headers({"Accept-Language": "en"})
+    page.goto(f"{live_site}/learn/sunduchok/failed-suit-guess/?step=11")
+    wait_for_step(page, 11)
+    assert page.locator(".move-form input[name=target]:checked").count() == 0   # nothing preselected
+
+    page.click(".move-form button:has-text('Queens?')")   # the learner keeps the default: no player
+    page.wait_for_selector(".message--error")
+    assert "Choose the player you ask first" in page.inner_text(".message--error")
+    assert shown_step(page) == "11"
+
+    page.check(".move-form input[name=target][value='1']")   # Player 2, who has just given up their queens
+    page.click(".move-form button:has-text('Queens?')")
+    page.wait_for_selector(".feedback--wrong")
+    assert ("“Player 2, do you have queens?” is allowed, but it is not the move here: wrong player."
+            in page.inner_text(".feedback--wrong"))
+    page.screenshot(path=f"{SCREENSHOTS}/lesson-wrong-player.png", full_page=True)
+
+    page.check(".move-form input[name=target][value='2']")
+    page.click(".move-form button:has-text('Queens?')")
+    wait_for_step(page, 12)
+    assert "Right!" in page.inner_text(".feedback--right")

@@ -272,3 +272,38 @@ def test_versions_keep_every_language_and_restore_in_any_language(editor_client)
 
     assert response.status_code == 302
     assert snapshot(lesson) == before
+
+
+def test_a_step_that_goes_on_with_another_move_than_the_questions_answer_is_refused(editor_client):
+    # make_lesson's step 3 asks for "Two?" after "Any queens?"; a step 4 going on with "One?" contradicts it.
+    lesson = make_lesson()
+    before = snapshot(lesson)
+    data = change_form_data(lesson)
+    add_step_to_form(data, number=4, kind="replay", payload=json.dumps(
+        {"deal": DEAL, "actions": [ASK_QUEENS, {"type": "count", "count": 1}]}))
+
+    response = editor_client.post(lesson_url(lesson), data, headers={"accept-language": "en"})
+
+    assert response.status_code == 200
+    assert ("Step 4 goes on from step 3 with {&#x27;type&#x27;: &#x27;count&#x27;, &#x27;count&#x27;: 1}, which is "
+            "not a right answer of step 3.") in response.content.decode()
+    assert snapshot(lesson) == before
+
+    add_step_to_form(data, number=5, kind="text", payload="{}")   # the same lesson with the answer's move saves
+    data["steps-3-payload"] = json.dumps({"deal": DEAL, "actions": [ASK_QUEENS, {"type": "count", "count": 2}]})
+    assert editor_client.post(lesson_url(lesson), data).status_code == 302
+    assert lesson.steps.count() == 5
+
+
+def test_a_question_the_buttons_give_away_is_refused_in_the_admin(editor_client):
+    lesson = make_lesson()
+    data = change_form_data(lesson)
+    add_step_to_form(data, number=4, kind="question", payload=json.dumps(
+        {"deal": DEAL, "actions": [ASK_QUEENS, {"type": "count", "count": 2}], "answer": {"type": "suits",
+                                                                                        "suits": ["D", "S"]}}))
+
+    response = editor_client.post(lesson_url(lesson), data, headers={"accept-language": "en"})
+
+    assert response.status_code == 200
+    assert "Every move this position allows is a right answer" in response.content.decode()
+    assert lesson.steps.count() == 3

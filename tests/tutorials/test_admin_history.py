@@ -211,3 +211,24 @@ def test_a_presets_description_keeps_lf_line_ends_and_an_unchanged_save_changes_
     assert preset.description_en == "All 52 cards.\nLonger."
     assert editor_client.post(url, data).status_code == 302
     assert last_change_message() == []
+
+
+def test_a_restore_and_an_import_are_said_in_the_readers_language_too(editor_client):
+    lesson = make_lesson()
+    data = change_form_data(lesson)
+    assert editor_client.post(lesson_url(lesson), data, **RUSSIAN).status_code == 302
+    old = Version.objects.get_for_object(lesson).first()
+    assert editor_client.post(lesson_url(lesson), {**data, "title_en": "Other"}, **RUSSIAN).status_code == 302
+
+    restore = editor_client.post(lesson_url(lesson, f"history/{old.pk}/"), data, **RUSSIAN)   # from the Russian admin
+
+    assert restore.status_code == 302, restore.content.decode()[:3000]
+    assert Lesson.objects.get(pk=lesson.pk).title_en == "Queens"
+    assert newest_comment(lesson, "en").startswith("Reverted to previous version, saved on ")
+    assert newest_comment(lesson, "ru").startswith("Возвращено к предыдущей версии, сохраненной ")
+    history = editor_client.get(lesson_url(lesson, "history/"), **ENGLISH).content.decode()
+    assert "Reverted to previous version, saved on " in history and "Возвращено" not in history
+
+    with translation.override("ru"):
+        assert for_the_reader("Imported from lesson files") == "Загружено из файлов уроков"
+        assert for_the_reader("A comment no catalogue has") == "A comment no catalogue has"

@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from games.history import game_history
 from games.models import Game
-from games.narration import card_name
+from games.tables import hand_summary
+from games.narration import card_name, narrator_for
 from tests.tutorials.helpers import ASK_QUEENS, COUNT_TWO, DEAL, SUITS_DS, make_lesson
 from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data
 from tutorials import services
@@ -527,3 +528,43 @@ def test_a_retry_after_a_wrong_answer_keeps_the_hands_open(client):
     retry = client.post(url_of(lesson, "lesson_answer"), {**move_data_for({"type": "count", "count": 1}),
                                                             "step": 2, "all": 1}).content.decode()
     assert "Not this move" in retry and f'aria-label="{card_name("QD")}"' in retry
+
+
+def test_a_practice_step_counts_only_when_its_game_is_played(client):
+    lesson = practice_lesson({"type": "win"})
+    page = client.get(url_of(lesson, "lesson_done")).content.decode()
+    assert "Lesson complete" not in page and "Step 2: play the practice game" in page   # skipped with Finish
+
+    game = start_practice(client, lesson)
+    page = client.get(url_of(lesson, "lesson_done")).content.decode()
+    assert "Lesson complete" not in page and not progress(lesson).completed   # started, not played
+
+    play_randomly_to_the_end(client, game)
+    assert "Lesson complete" in client.get(url_of(lesson, "lesson_done")).content.decode()
+    assert progress(lesson).completed
+
+
+def test_the_result_says_the_chests_in_words():
+    state = position_from_payload("sunduchok", Lesson(game_key="sunduchok").variant(),
+                                  {"deal": DEAL, "actions": [ASK_QUEENS, COUNT_TWO, SUITS_DS]})
+    view = state.view(0)
+    names = ["You", "Opponent"]
+    english = hand_summary("sunduchok", view, narrator_for("sunduchok", names, 0, "en"), seat=0)
+    russian = hand_summary("sunduchok", view, narrator_for("sunduchok", names, 0, "ru"), seat=0)
+    assert english == {"hand": ["8D", "AS"], "holdings": "Your chests: queens."}
+    assert russian["holdings"] == "Ваши сундучки: дамы."
+    before = position_from_payload("sunduchok", Lesson(game_key="sunduchok").variant(), {"deal": DEAL}).view(0)
+    assert hand_summary("sunduchok", before, narrator_for("sunduchok", names, 0, "en"), seat=0)["holdings"] == ""
+
+
+def test_a_hearts_pass_leaves_the_passed_cards_out_of_the_hand_shown(client, presets):
+    path = LESSONS / "hearts" / "pass-cycle.json"
+    lesson = import_file(path)
+    step = lesson.steps.get(number=2)
+    passed = step.payload["answer"]["cards"]
+    response = answer(client, lesson, 2, step.payload["answer"])
+    page = client.get(response.url).content.decode()
+    result = re.search(r'<div class="feedback feedback--right".*?</div>', page, re.S).group(0)
+    assert "Your hand now" in result and result.count('class="card') == 10
+    for card in passed:
+        assert f'aria-label="{card_name(card)}"' not in result

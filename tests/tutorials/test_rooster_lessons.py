@@ -124,11 +124,17 @@ def test_a_question_has_only_legal_right_answers_and_can_be_answered_wrong(slug,
 
 # -- what each lesson shows ---------------------------------------------------------------------
 
-def test_the_beating_questions_leave_one_card_that_beats_and_the_ace_of_spades_only_a_take():
-    for number in (3, 4):
+def test_the_beating_questions_offer_two_cards_that_beat_and_the_lower_one_wins_and_the_ace_of_spades_only_a_take():
+    # Two cards beat the attack; the lesson's answer is the lower one, and in these endgames it is the only
+    # move that escapes being the rooster (the explanations say so): the higher card and taking both lose.
+    for number, attacking, lower, higher in ((3, "AC", "AD", "AH"), (4, "9S", "JS", "KS")):
         state = position("beating-by-suit-rank", number)
-        assert state.legal_actions() == [*answers_of(step_of("beating-by-suit-rank", number)["payload"]), TAKE]
-    assert set(position("beating-by-suit-rank", 3).view(0)["hand"]) == {"7C", "AD", "KH", "10S"}   # 10♠, K♥ fail
+        assert answers_of(step_of("beating-by-suit-rank", number)["payload"]) == [beat(attacking, lower)]
+        assert state.legal_actions() == [beat(attacking, lower), beat(attacking, higher), TAKE]
+        assert escapes_rooster(state.apply(beat(attacking, lower)), 0)
+        assert not escapes_rooster(state.apply(beat(attacking, higher)), 0)
+        assert not escapes_rooster(state.apply(TAKE), 0)
+    assert set(position("beating-by-suit-rank", 3).view(0)["hand"]) == {"7C", "AD", "AH", "KH", "10S"}   # 10♠, K♥ fail
     assert position("beating-by-suit-rank", 2).view(0)["table"] == [{"attack": "8C", "beat": "KD"}]
     ace_of_spades = position("beating-by-suit-rank", 5)
     assert ace_of_spades.view(0)["table"] == [{"attack": "AS", "beat": None}]
@@ -141,6 +147,10 @@ def test_the_first_attack_is_the_six_of_hearts_alone_when_the_lower_sixes_are_in
     assert view["first_card"] == "6H" and (view["attacker"], view["defender"]) == (2, 0)
     assert state.card_locations()["6C"] == state.card_locations()["6D"] == "stock"
     assert state.legal_actions() == [attack("6H")]
+    # Two cards beat 6♥ — 8♥ and 6♠ — and the lesson asks for the lower one.
+    question = position("first-attack", 3)
+    assert question.legal_actions() == [beat("6H", "6S"), beat("6H", "8H"), TAKE]
+    assert answers_of(step_of("first-attack", 3)["payload"]) == [beat("6H", "6S")]
     after = position("first-attack", 4)
     assert [event["seat"] for event in events(after, "draw")] == [2, 0]   # the attacker draws first
     assert after.view(0)["first_card"] is None and after.current_player == 0
@@ -184,8 +194,15 @@ def test_a_throw_in_is_limited_by_the_defenders_hand():
 
 
 def test_taking_at_once_picks_up_the_led_card_and_taking_later_everything():
-    assert events(position("take-at-once", 3), "take")[-1]["cards"] == ["10C"]
-    assert events(position("take-at-once", 4), "take")[-1]["cards"] == ["10C", "10D", "10H"]
+    assert events(position("take-at-once", 3), "take")[-1] == {"type": "take", "seat": 0, "cards": ["10C"]}
+    # Step 4 goes on from the learner's take: Player 3 beats 7♥, you throw in both tens, Player 3 takes all four.
+    later = position("take-at-once", 4)
+    assert step_of("take-at-once", 4)["payload"]["actions"][:2] == [attack("10C"), TAKE]
+    assert events(later, "take")[-1] == {"type": "take", "seat": 2, "cards": ["7H", "10C", "10D", "10H"]}
+    assert [event["cards"] for event in events(later, "throw")] == [["10D"], ["10C"]]
+    # Beating 10♣ in step 2 would have let Player 3 throw in 10♥, which nothing in your hand beats.
+    beaten = position("take-at-once", 2).apply(beat("10C", "10D")).apply(throw("10H")).apply(PASS)
+    assert beaten.current_player == 0 and beaten.legal_actions() == [TAKE]
 
 
 def test_the_attacker_draws_first_and_a_player_without_cards_goes_out():
