@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from games.history import game_history
 from games.models import Game
-from games.tables import hand_summary
 from games.narration import card_name, narrator_for
+from games.tables import hand_summary
 from tests.tutorials.helpers import ASK_QUEENS, COUNT_TWO, DEAL, SUITS_DS, make_lesson
 from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data
 from tutorials import services

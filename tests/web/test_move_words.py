@@ -9,7 +9,8 @@ NAMES = ["You", "Anna-bot", "Boris-bot", "Vera-bot"]
 
 
 @pytest.mark.parametrize("request_, english, russian", [
-    ({"target": 1, "rank": "8", "count": 1}, "which eight does Anna-bot hold?", "какой масти одна восьмёрка у игрока Анна-бот?"),
+    ({"target": 1, "rank": "8", "count": 1}, "which eight does Anna-bot hold?",
+     "какой масти одна восьмёрка у игрока Анна-бот?"),
     ({"target": 1, "rank": "8", "count": 2}, "which two eights does Anna-bot hold?",
      "каких мастей две восьмёрки у игрока Анна-бот?"),
     ({"target": 1, "rank": "K"}, "how many kings does Anna-bot hold?", "сколько королей у игрока Анна-бот?"),
@@ -29,7 +30,8 @@ def test_the_status_line_asks_in_words(request_, english, russian):
     ("rooster", {"type": "beat", "attack": "7C", "card": "9C"}, {}, "Beat 7♣ with 9♣",
      "Побить семёрку треф девяткой треф"),
     ("rooster", {"type": "take"}, {}, "Take the cards", "Взять карты"),
-    ("rooster", {"type": "attack", "cards": ["6C", "8C"]}, {}, "Lead 6♣ and 8♣", "Пойти шестёркой треф и восьмёркой треф"),
+    ("rooster", {"type": "attack", "cards": ["6C", "8C"]}, {}, "Lead 6♣ and 8♣",
+     "Пойти шестёркой треф и восьмёркой треф"),
     ("yashchiki", {"type": "play", "cards": ["8C"], "suit": "S"}, {}, "Play 8♣, naming spades",
      "Сыграть восьмёрку треф и назвать пики"),
     ("yashchiki", {"type": "draw"}, {}, "Draw a card", "Взять карту из колоды"),
