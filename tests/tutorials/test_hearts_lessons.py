@@ -74,6 +74,11 @@ def test_the_first_trick_exception_is_a_hand_of_only_hearts_and_the_queen_of_spa
 
 
 def test_the_ace_of_spades_does_not_win_the_diamond_trick():
+    # The discard question asks for one card, the ace of spades (the only high spade Player 4 passed you),
+    # since the club question of step 4 goes on from it.
+    question, step = position("follow-suit-no-trumps", 2)
+    assert answers_of(step["payload"]) == [{"card": "AS", "type": "play"}]
+    assert "AS" in question.view(0)["hand"] and "KS" not in question.view(0)["hand"]
     state, _ = position("follow-suit-no-trumps", 3)
     last = state.view(0)["last_trick"]
     assert [entry["card"] for entry in last["cards"]] == ["2D", "8D", "7H", "AS"]
