@@ -73,7 +73,7 @@ class SeatNarrator:
     # Each game says its own moves (`action_text`) and names the parts of an action (its fields) as
     # a lesson's feedback points at them: "wrong player", "не то достоинство".
     PART_NAMES: dict[str, dict[str, str]] = {}
-    OTHER_KIND = {"en": "another kind of move", "ru": "здесь нужен другой ход"}
+    OTHER_KIND = {"en": "another kind of move", "ru": "нужен другой ход"}
 
     def action_text(self, action: dict, view: dict) -> str:
         """The move as the table's buttons say it, for the seat whose `view` it is: "Two?", "Take"."""

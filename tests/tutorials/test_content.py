@@ -125,13 +125,13 @@ def test_the_example_lesson_is_valid_and_loads_with_builtin_data(capsys):
     lesson = Lesson.objects.get(game_key="sunduchok", slug="two-queens")
     assert lesson.preset.slug == "standard" and lesson.published
     assert lesson.title_ru == "Две дамы переходят к вам" and lesson.title_en == "Two queens pass to you"
-    assert [step.kind for step in lesson.steps.all()] == ["text", "replay", "question", "question", "question",
+    assert [step.kind for step in lesson.steps.all()] == ["text", "replay", "question", "question", "replay",
                                                           "text"]
     for step in lesson.steps.all():
         step.full_clean()
         assert step.body_ru and step.body_en
     answers = [step.payload["answer"] for step in lesson.steps.filter(kind="question")]
-    assert answers == [ASK_QUEENS, {"type": "count", "count": 2}, {"type": "suits", "suits": ["D", "S"]}]
+    assert answers == [ASK_QUEENS, {"type": "count", "count": 2}]
     assert json.loads(EXAMPLE.read_text(encoding="utf-8")) == lesson_document(lesson)
 
 

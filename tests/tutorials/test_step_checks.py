@@ -89,7 +89,7 @@ def test_every_wrong_move_gets_its_own_explanation_naming_the_move_and_what_is_w
     with translation.override("ru"):
         russian = wrong_answer_text(game_key="sunduchok", state=state, payload=payload, action=ASK_EIGHTS,
                                     names=names, language="ru")
-    assert russian == "«Соперник, есть восьмёрки?» — так ходить можно, но здесь нужен другой ход: не то достоинство."
+    assert russian == "«Соперник, есть восьмёрки?» — так ходить можно, но не здесь: не то достоинство."
 
 
 def test_the_wrong_player_is_named_as_the_mistake():
