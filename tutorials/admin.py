@@ -20,8 +20,8 @@ from django.core.exceptions import FieldDoesNotExist, PermissionDenied
 from django.db import models, transaction
 from django.forms import Textarea
 from django.shortcuts import get_object_or_404
-from django.utils.html import format_html
-from django.utils.translation import gettext
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
 from reversion import get_comment, is_active, set_comment
@@ -29,10 +29,11 @@ from reversion.admin import VersionAdmin
 from reversion.errors import RevertError
 from reversion.models import Version
 
-from tutorials import change_messages, jsontext, services
+from tutorials import change_messages, jsontext, selectors, services
 from tutorials.admin_lists import LabelledListEditable
 from tutorials.forms import LessonStepForm, LessonStepFormSet, MultilineTextField, PresetForm
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
+from tutorials.payloads import PayloadError
 
 
 class PlainLineEnds:
@@ -161,11 +162,11 @@ class LessonStepInline(PlainLineEnds, TranslationStackedInline):
     formset = LessonStepFormSet
     extra = 0
     ordering = ("number",)
-    readonly_fields = ("preview_link",)
+    readonly_fields = ("preview_link", "wrong_answers")
     fieldsets = (
         (None, {"fields": (("number", "kind", "preview_link"), "body", "payload")}),
         (_("Hints and the explanation of a wrong answer (question steps)"),
-         {"fields": ("hint_1", "hint_2", "explanation"), "classes": ("collapse",)}),
+         {"fields": ("hint_1", "hint_2", "explanation", "wrong_answers"), "classes": ("collapse",)}),
     )
 
     def formfield_for_dbfield(self, db_field, request, **kwargs):
@@ -178,6 +179,24 @@ class LessonStepInline(PlainLineEnds, TranslationStackedInline):
             return _("Save to preview this step.")
         return format_html('<a href="{}" target="_blank" rel="noopener">{}</a>', step.preview_url,
                            _("Preview as the learner sees it"))
+
+
+    @admin.display(description=_("what each wrong answer reads"))
+    def wrong_answers(self, step: LessonStep) -> str:
+        if step.pk is None or step.kind != LessonStep.Kind.QUESTION:
+            return _("Shown for a saved question step.")
+        try:
+            rows, more = selectors.wrong_answer_rows(step.lesson, step)
+        except (PayloadError, ValueError) as error:
+            return str(error)
+        header = format_html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>{}</th></tr>",
+                             _("wrong move"), _("action (for \"feedback\")"), _("the learner reads"))
+        body = format_html_join("", "<tr><td>{}</td><td><code>{}</code></td><td>{}{}</td></tr>", (
+            (row["move"], row["action"], row["text"], _(" (written by an editor)") if row["written"] else "")
+            for row in rows))
+        footer = format_html("<p>{}</p>", ngettext("and %(count)s more wrong move", "and %(count)s more wrong moves",
+                                                   more) % {"count": more}) if more else ""
+        return format_html('<table class="wrong-answers">{}{}</table>{}', header, body, footer)
 
 
 @admin.register(Lesson)

@@ -13,7 +13,8 @@ from games.narration import narrator_for
 from games.rules import GAMES
 from games.selectors import game_get_for_visitor, narrate_events, narration_language, position_context
 from games.tables import hand_summary
-from tutorials.feedback import same_move
+from tutorials import jsontext
+from tutorials.feedback import editor_feedback, same_move, wrong_answer_text, wrong_options
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
 from tutorials.payloads import lesson_seat_names, position_from_payload
 from tutorials.practice import practice_outcome
@@ -276,3 +277,24 @@ def next_lesson(lesson: Lesson, *, user) -> Lesson | None:
 
 def sees_drafts(user) -> bool:
     return user is not None and user.is_authenticated and user.is_staff
+
+
+WRONG_ANSWERS_SHOWN = 40
+
+
+def wrong_answer_rows(lesson: Lesson, step: LessonStep) -> tuple[list[dict[str, Any]], int]:
+    """What a learner reads after each wrong move of a question step, for its editors: rows of the move in
+    words, the action (to copy into the payload's "feedback") and the text shown (the editor's, or the
+    generated one), in the active language; at most WRONG_ANSWERS_SHOWN rows, and how many were left out."""
+    payload = step.payload
+    state = position_from_payload(lesson.game_key, lesson.variant(), payload)
+    seat, language = payload.get("seat", 0), narration_language()
+    names = lesson_seat_names(state.players, seat)
+    narrator = narrator_for(lesson.game_key, names, seat, language)
+    options = wrong_options(state, payload)
+    rows = [{"move": narrator.action_text(option, state.view(seat)), "action": jsontext.dumps(option),
+             "text": wrong_answer_text(game_key=lesson.game_key, state=state, payload=payload, action=option,
+                                       names=names, language=language),
+             "written": editor_feedback(state, payload, option, language) is not None}
+            for option in options[:WRONG_ANSWERS_SHOWN]]
+    return rows, max(0, len(options) - WRONG_ANSWERS_SHOWN)

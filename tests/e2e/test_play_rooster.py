@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.e2e.accessibility import assert_accessible, assert_fits_the_width, assert_legible_on_the_table
 from tests.e2e.table import click_until_game_over
 
 SCREENSHOTS = Path("/tmp/shots")
@@ -13,7 +14,8 @@ DESKTOP = {"width": 1280, "height": 900}
 
 
 def photograph(page, name: str) -> None:
-    """The table as it is now, on a phone and a desktop, in English and Russian; back to an English phone."""
+    """The table as it is now, on a phone and a desktop, in English and Russian, checked by axe and for legible
+    text on the table (and, on the phone, for fitting its width); back to an English phone."""
     SCREENSHOTS.mkdir(exist_ok=True)
     for language in ("en", "ru"):
         page.set_extra_http_headers({"Accept-Language": language})
@@ -22,6 +24,11 @@ def photograph(page, name: str) -> None:
         for size_name, size in (("390", PHONE), ("desktop", DESKTOP)):
             page.set_viewport_size(size)
             page.screenshot(path=str(SCREENSHOTS / f"rooster-{name}-{size_name}-{language}.png"), full_page=True)
+            state = f"rooster, {name}, {size_name}, {language}"
+            assert_accessible(page, state)
+            assert_legible_on_the_table(page, state)
+            if size is PHONE:
+                assert_fits_the_width(page, state)
     page.set_viewport_size(PHONE)
     page.set_extra_http_headers({"Accept-Language": "en"})
     page.reload()
@@ -31,6 +38,8 @@ def photograph(page, name: str) -> None:
 def test_a_game_of_rooster_played_to_its_end_by_clicking_then_the_next_game(live_site, page):
     page.set_extra_http_headers({"Accept-Language": "en"})
     page.goto(f"{live_site}/play/rooster/new/")
+    assert_accessible(page, "the new Rooster table's settings")
+    assert_fits_the_width(page, "the new Rooster table's settings")
     page.select_option("select[name=players]", "3")
     page.wait_for_function("() => document.querySelectorAll('#bot-seats select').length === 2")
     page.select_option("select[name=bot_1]", "easy")
@@ -58,3 +67,4 @@ def test_a_game_of_rooster_played_to_its_end_by_clicking_then_the_next_game(live
     page.wait_for_selector("#table")
     first_line = page.locator(".log li").first.inner_text()
     assert "the last game's rooster" in first_line and "First game" not in page.inner_text("#table")
+    assert_accessible(page, "rooster, the next game")

@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from tests.e2e.accessibility import (
+    AA_TEXT,
+    assert_accessible,
+    assert_fits_the_width,
+    assert_legible_on_the_table,
+    contrast_of,
+)
 from tests.e2e.table import click_until_game_over
 
 SCREENSHOTS = "/tmp/cardschool-e2e"
@@ -11,6 +18,8 @@ def test_a_game_against_two_bots_played_to_the_end_by_clicking(live_site, page):
     page.goto(f"{live_site}/play/sunduchok/new/")
     assert page.input_value("select[name=players]") == "3"   # the default table: you and two bots
     assert page.locator("#bot-seats select").count() == 2
+    assert_accessible(page, "the new Sunduchok table's settings")
+    assert_fits_the_width(page, "the new Sunduchok table's settings")
     page.select_option("select[name=bot_1]", "easy")
     page.select_option("select[name=bot_2]", "medium")
     page.fill("input[name=seed]", "2024")
@@ -18,10 +27,19 @@ def test_a_game_against_two_bots_played_to_the_end_by_clicking(live_site, page):
     page.wait_for_selector("#table")
     page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
     page.screenshot(path=f"{SCREENSHOTS}/start.png", full_page=True)
+    assert_accessible(page, "Sunduchok, the first turn")
+    assert_fits_the_width(page, "Sunduchok, the first turn")
 
     clicks = click_until_game_over(page)
 
     page.screenshot(path=f"{SCREENSHOTS}/end.png", full_page=True)
+    assert_accessible(page, "Sunduchok, the end screen")
+    assert_fits_the_width(page, "Sunduchok, the end screen")
+    # The end of the game on the green table: every text there readable, "Your hand is empty." first.
+    empty_hand = page.locator(".me .hand .hint")
+    assert empty_hand.inner_text() == "Your hand is empty."
+    assert contrast_of(empty_hand) >= AA_TEXT
+    assert_legible_on_the_table(page, "Sunduchok, the end screen")
     end_screen = page.locator(".end-screen")
     assert "Game over" in end_screen.inner_text()
     assert end_screen.locator("button:has-text('Play again')").is_visible()
@@ -32,3 +50,4 @@ def test_a_game_against_two_bots_played_to_the_end_by_clicking(live_site, page):
     page.click("a[rel=next]")
     page.wait_for_function("() => new URL(location).searchParams.get('step') === '1'")
     assert "Move 1 of" in page.inner_text("#replay")
+    assert_accessible(page, "Sunduchok, the replay at move 1")

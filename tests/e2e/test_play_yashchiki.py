@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.e2e.accessibility import assert_accessible, assert_fits_the_width, assert_legible_on_the_table
 from tests.e2e.table import click_until_game_over
 
 SCREENSHOTS = Path("/tmp/shots")
@@ -13,7 +14,8 @@ DESKTOP = {"width": 1280, "height": 900}
 
 
 def photograph(page, name: str) -> None:
-    """The table as it is now, on a phone and a desktop, in English and Russian; back to an English phone."""
+    """The table as it is now, on a phone and a desktop, in English and Russian, checked by axe and for legible
+    text on the table (and, on the phone, for fitting its width); back to an English phone."""
     SCREENSHOTS.mkdir(exist_ok=True)
     for language in ("en", "ru"):
         page.set_extra_http_headers({"Accept-Language": language})
@@ -22,6 +24,11 @@ def photograph(page, name: str) -> None:
         for size_name, size in (("390", PHONE), ("desktop", DESKTOP)):
             page.set_viewport_size(size)
             page.screenshot(path=str(SCREENSHOTS / f"yashchiki-{name}-{size_name}-{language}.png"), full_page=True)
+            state = f"yashchiki, {name}, {size_name}, {language}"
+            assert_accessible(page, state)
+            assert_legible_on_the_table(page, state)
+            if size is PHONE:
+                assert_fits_the_width(page, state)
     page.set_viewport_size(PHONE)
     page.set_extra_http_headers({"Accept-Language": "en"})
     page.reload()
@@ -32,6 +39,8 @@ def test_a_deal_of_yashchiki_played_to_its_scoring_by_clicking(live_site, page):
     page.set_extra_http_headers({"Accept-Language": "en"})
     page.goto(f"{live_site}/play/yashchiki/new/")
     assert page.locator("#bot-seats select").count() == 3
+    assert_accessible(page, "the new Yashchiki table's settings")
+    assert_fits_the_width(page, "the new Yashchiki table's settings")
     page.check("input[name=preset][value=short]")
     for seat in (1, 2, 3):
         page.select_option(f"select[name=bot_{seat}]", "easy")

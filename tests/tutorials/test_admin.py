@@ -307,3 +307,15 @@ def test_a_question_the_buttons_give_away_is_refused_in_the_admin(editor_client)
     assert response.status_code == 200
     assert "Every move this position allows is a right answer" in response.content.decode()
     assert lesson.steps.count() == 3
+
+
+def test_a_question_step_shows_its_editors_what_each_wrong_answer_reads(editor_client):
+    feedback = [{"action": {"type": "count", "count": 1}, "text": {"ru": "Их две.", "en": "They hold two."}}]
+    lesson = make_lesson(steps=[{"kind": "question", "payload": {"deal": DEAL, "answer": ASK_QUEENS}},
+                                {"kind": "question", "payload": {"deal": DEAL, "actions": [ASK_QUEENS],
+                                                                 "answer": {"type": "count", "count": 2},
+                                                                 "feedback": feedback}}])
+    page = editor_client.get(lesson_url(lesson), headers={"accept-language": "en"}).content.decode()
+    assert "What each wrong answer reads" in page
+    assert "“Opponent, do you have eights?” is allowed, but it is not the move here: wrong rank." in page
+    assert "They hold two. (written by an editor)" in page
