@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Page
 
+from tests.e2e.accessibility import assert_accessible
 from tests.e2e.conftest import manage
 from tests.e2e.table import current_step
 
@@ -81,6 +82,7 @@ def test_lessons_play_and_admin_run_without_a_policy_violation(live_site, site_e
     page = watched.page
     page.goto(f"{live_site}/")
     page.wait_for_selector("a[href='/play/sunduchok/new/']")
+    assert_accessible(page, "the home page")
 
     # A lesson: the steps swap in by HTMX, the answer posts by HTMX.
     page.goto(f"{live_site}/learn/sunduchok/two-queens/?step=1")
@@ -90,6 +92,7 @@ def test_lessons_play_and_admin_run_without_a_policy_violation(live_site, site_e
     page.wait_for_selector("#lesson-step[data-step='3']")
     page.click(".move-form button:has-text('Queens?')")
     page.wait_for_selector("#lesson-step[data-step='4']")
+    assert_accessible(page, "a lesson's step after a right answer")
 
     # A game: the live WebSocket connects (connect-src 'self'), a click posts a move, the table moves on.
     page.goto(f"{live_site}/play/sunduchok/new/")
@@ -106,6 +109,7 @@ def test_lessons_play_and_admin_run_without_a_policy_violation(live_site, site_e
     # The admin: its login, then the pages editors work in, with their scripts (steps.js, collapsing fieldsets).
     manage(site_env, "shell", "-c", CREATE_EDITOR)
     page.goto(f"{live_site}/admin/login/")
+    assert_accessible(page, "the admin's login")
     page.fill("input[name=username]", "csp-editor")
     page.fill("input[name=password]", EDITOR_PASSWORD)
     page.click("input[type=submit]")
@@ -115,6 +119,7 @@ def test_lessons_play_and_admin_run_without_a_policy_violation(live_site, site_e
     page.wait_for_selector("textarea[name='steps-0-body_en']")
     page.locator("fieldset.collapse summary").first.click()
     page.wait_for_selector("fieldset.collapse details[open]")
+    assert_accessible(page, "a lesson in the admin, its hints unfolded")
     page.goto(f"{live_site}/admin/tutorials/preset/")
     page.wait_for_selector("#result_list")
     page.click("#result_list th a")
@@ -127,5 +132,6 @@ def test_lessons_play_and_admin_run_without_a_policy_violation(live_site, site_e
     page.goto(f"{live_site}/rules/sunduchok/")
     page.locator("#dispute-suits-half-right a:has-text('Show all hands')").click()
     page.wait_for_function("() => document.querySelector('#dispute-suits-half-right .hand--open') !== null")
+    assert_accessible(page, "the rules page, an example's hands open")
 
     assert watched.settled_complaints() == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.e2e.accessibility import assert_accessible, axe_violations
 from tests.e2e.conftest import manage
 
 SCREENSHOTS = "/tmp/cardschool-e2e"
@@ -19,21 +20,42 @@ def test_an_editor_changes_a_step_and_the_learner_sees_it(live_site, site_env, b
     editor = browser.new_context(viewport={"width": 1280, "height": 900}, extra_http_headers={"Accept-Language": "en"})
     page = editor.new_page()
     page.goto(f"{live_site}/admin/")
+    assert_accessible(page, "the admin's login")
+    # Not only the critical and serious: the login has a level-one heading (Django's has none).
+    assert axe_violations(page, impacts=("moderate", "minor")) == []
     page.fill("input[name=username]", "editor")
     page.fill("input[name=password]", "an editor's password")
     page.click("input[type=submit]")
+    page.wait_for_selector("#content-main")
+    assert_accessible(page, "the admin's index")
     page.click("a:has-text('Lessons')")
+    page.wait_for_selector("#result_list")
+    assert_accessible(page, "the admin's lessons, their order and published editable in the list")
     page.click("a:has-text('Two queens pass to you')")
+    page.wait_for_selector("textarea[name='steps-0-body_en']")
+    assert_accessible(page, "a lesson in the admin")
     body = page.locator("textarea[name='steps-0-body_en']")
     body.fill(NEW_TEXT)
     page.click("input[name=_save]")
     page.wait_for_selector(".messagelist .success")
     page.screenshot(path=f"{SCREENSHOTS}/editor-saved.png", full_page=True)
+    assert_accessible(page, "the admin's lessons, one saved")
+    page.goto(f"{live_site}/admin/tutorials/preset/")
+    assert_accessible(page, "the admin's presets, their order editable in the list")
+    page.click("#result_list th a")
+    page.wait_for_selector("input[name=_save]")
+    assert_accessible(page, "a preset in the admin")
+    page.goto(f"{live_site}/admin/rulebook/rulespage/")
+    assert_accessible(page, "the admin's rules pages")
+    page.click("#result_list tbody th a")
+    page.wait_for_selector("textarea[name='questions-0-example']")
+    assert_accessible(page, "a rules page in the admin")
     editor.close()
 
     learner = browser.new_context(viewport={"width": 390, "height": 844}, extra_http_headers={"Accept-Language": "en"})
     page = learner.new_page()
     page.goto(f"{live_site}/learn/sunduchok/two-queens/?step=1")
     assert NEW_TEXT in page.inner_text("#lesson-step")
+    assert_accessible(page, "the edited lesson step")
     learner.close()
     manage(site_env, "load_builtin_data", "--reset")   # the other browser tests expect the built-in text

@@ -13,6 +13,7 @@ import json
 
 import pytest
 
+from tests.e2e.accessibility import assert_accessible
 from tests.e2e.table import current_step
 from tests.live_site import REDIS_SERVER, PrivateRedis, SiteProcess
 
@@ -69,10 +70,12 @@ def test_the_table_keeps_up_while_redis_is_down_and_pushes_resume_when_it_is_bac
 
     redis.kill()
     page.wait_for_function(LIVE.format("disconnected"))
+    assert_accessible(page, "the play page, its live connection down")
     pushes_before = len(pushed_steps)
     click_until_bots_reply(page, within_ms=5000)
     assert len(pushed_steps) == pushes_before   # nothing came over the socket: the page fetched the table
     page.screenshot(path=f"{SCREENSHOTS}/redis-down-move.png", full_page=True)
+    assert_accessible(page, "the play page, a move made while the live connection is down")
 
     redis.start()
     page.wait_for_function(LIVE.format("connected"), timeout=30000)

@@ -89,7 +89,6 @@ def test_a_long_rules_page_has_contents_that_lead_to_each_part_and_fits_a_phone(
 
     contents.locator("details summary").click()   # the disputed points one by one
     for target in targets:
-        page.goto(f"{live_site}/rules/{game_key}/")
         page.locator(f"nav.rules-contents a[href='#{target}']").click()
         page.wait_for_function(f"() => location.hash === '#{target}'")
         landed = page.locator(f"#{target}")
