@@ -116,6 +116,32 @@ def action_from_post(data, *, game_key: str) -> tuple[dict[str, Any], int]:
     raise ActionPostError(gettext("Unknown action."))
 
 
+def action_form_fields(action: dict[str, Any]) -> dict[str, Any]:
+    """The move form's fields that post `action` (the inverse of action_from_post, without the move number):
+    what a hint marks on the form, and what a test posts for a click."""
+    kind = action["type"]
+    fields: dict[str, Any] = {"type": kind}
+    if kind == "ask":
+        fields.update(target=action["target"], rank=action["rank"])
+    elif kind == "count":
+        fields["count"] = action["count"]
+    elif kind == "suits":
+        fields["suits"] = ",".join(action["suits"])
+    elif kind == "play" and "cards" in action:   # Yashchiki: one button per card or pair, a suit after a colon
+        fields["cards"] = ",".join(action["cards"]) + (f":{action['suit']}" if "suit" in action else "")
+        if "declared" in action:
+            fields["declared"] = ["false", "true"] if action["declared"] else ["false"]
+    elif kind == "play":
+        fields["card"] = action["card"]
+    elif kind in ("pass", "attack", "throw") and "cards" in action:
+        fields["cards"] = list(action["cards"])
+    elif kind == "beat":
+        fields.update(attack=action["attack"], card=action["card"])
+    elif kind == "moon":
+        fields["choice"] = action["choice"]
+    return fields
+
+
 def _yashchiki_play(data) -> dict[str, Any]:
     """A Yashchiki play from its button: `cards` holds one card or a pair, comma-separated, and after a
     colon the suit an 8 or 9 names ("8C,8H:S"). A pair's declaration comes from the form's toggle: a

@@ -33,6 +33,9 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     # Number of actions in the log: the version a move must name, so a stale move is refused.
     move_count = models.PositiveIntegerField(default=0)
+    # Hints the player asked for at the table (games.services.game_hint): the end screen, My games and a
+    # class's results read it; asking changes nothing else.
+    hints_used = models.PositiveIntegerField(default=0)
     scores = models.JSONField(null=True, blank=True)
     winners = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -13,6 +13,7 @@ from games.descriptions import DESCRIPTIONS
 from games.history import game_history
 from games.models import Game
 from games.narration import language_of, narrator_for
+from games.narration.coach import best_move_figures
 from games.rules import GAMES, get_game
 from games.rules.cards import sort_cards
 from games.tables import TABLES, templates_for
@@ -202,3 +203,15 @@ def replay_context(game: Game, *, step: int) -> dict[str, Any]:
 
 def _clockwise_from(seat: int, players: int) -> list[int]:
     return [(seat + offset) % players for offset in range(1, players)]
+
+
+def hint_context(game: Game, *, seat: int, hint) -> dict[str, Any]:
+    """The table's hint panel (games.services.Hint): the suggested move in words, why, and the action itself
+    (the page marks the move form's controls that post it: the `hint_fields` filter)."""
+    narrator = narrator_for(game.game_key, seat_names(game), seat, narration_language())
+    evaluation = hint.evaluation
+    best = evaluation.best
+    lead = best.value - evaluation.values[1].value if len(evaluation.values) > 1 else None
+    bot_says = narrator.reason(evaluation.reason.to_dict()) if evaluation.reason is not None else ""
+    return {"move": narrator.action_text(best.action, hint.view), "action": best.action,
+            "why": best_move_figures(evaluation.unit, best.value, lead, narrator.language), "bot_says": bot_says}

@@ -6,15 +6,18 @@ so a double click or a second tab applies one move, not two. Live updates leave 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import secrets
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from games import live
 from games.bots import get_bot
+from games.coach import Evaluation, get_coach
 from games.history import GameHistory, LoggedAction, game_history, remember
 from games.models import Game, GameAction
 from games.narration import narrator_for
@@ -136,6 +139,37 @@ def _play_bots(game: Game, history: GameHistory) -> None:
 
     if history.move_count > saved:
         transaction.on_commit(after_commit)
+
+
+class HintRefused(MoveRejected):
+    """No hint to give: the game is over, or it is not the seat's turn."""
+
+    status = 409
+
+
+@dataclasses.dataclass(frozen=True)
+class Hint:
+    evaluation: Evaluation   # every candidate move valued from the seat's view; the best is the hint
+    view: dict[str, Any]     # the seat's view the hint was computed from
+
+
+def game_hint(*, game_id, seat: int) -> Hint:
+    """The coach's suggestion for `seat`'s move, from its view only, and one more hint counted on the game.
+
+    Nothing else of the game changes. Refused (HintRefused, 409) on a finished game and when another seat is
+    to move. The same position always gets the same hint (the coach is seeded by the game and the move).
+    """
+    game = Game.objects.get(pk=game_id)
+    history = game_history(game)
+    state = history.current
+    if game.is_over or state.is_over:
+        raise HintRefused(_("The game is over: there is no move left to give a hint for."))
+    if state.current_player != seat:
+        raise HintRefused(_("It is not your turn: a hint is for your own move. Wait for the other players."))
+    view = state.view(seat)
+    evaluation = get_coach(game.game_key).evaluate(view, state.legal_actions(), seed=f"{game.pk}-{history.move_count}")
+    Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
+    return Hint(evaluation=evaluation, view=view)
 
 
 def games_claim_for_user(*, game_ids: list[str], user) -> int:

@@ -125,6 +125,23 @@ def act(request: HttpRequest, game_id) -> HttpResponse:
     return render(request, TABLE_PARTIAL, _table(request, game, seat=seat, step=before + 1))
 
 
+@require_POST
+def hint(request: HttpRequest, game_id) -> HttpResponse:
+    """The coach's suggestion for the player's move: the table with a hint panel. Changes no game state."""
+    game = _visitor_game(request, game_id)
+    seat = selectors.human_seat(game)
+    template = TABLE_PARTIAL if request.htmx else "games/play.html"
+    try:
+        suggestion = services.game_hint(game_id=game.pk, seat=seat)
+    except services.HintRefused as error:
+        context = {**_table(request, game, seat=seat), "error": str(error), "bot_delay": settings.BOT_MOVE_DELAY}
+        return render(request, template, context, status=error.status)
+    game.refresh_from_db()
+    context = {**_table(request, game, seat=seat), "bot_delay": settings.BOT_MOVE_DELAY,
+               "hint": selectors.hint_context(game, seat=seat, hint=suggestion)}
+    return render(request, template, context)
+
+
 def _deal_again(request: HttpRequest, game: Game, previous_loser: int | None = None) -> HttpResponse:
     bots = [info["level"] for info in game.seats if info["kind"] == "bot"]
     # The same rules (the stored variant, also for a lesson's preset) and seats; a new deal.

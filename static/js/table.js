@@ -20,12 +20,30 @@
       });
       announcer.textContent = fresh.join(" ");
     }
+    markHint(t);
     var log = t.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
     if (!document.activeElement || document.activeElement === document.body) {
       var target = t.querySelector("[data-autofocus]");
       if (target) target.focus({ preventScroll: true });
     }
+  }
+
+  // The hint panel names the move; mark the move form's controls that make it.
+  function markHint(t) {
+    var panel = t.querySelector("[data-hint-fields]");
+    var form = t.querySelector(".move-form");
+    if (!panel || !form) return;
+    var fields = JSON.parse(panel.dataset.hintFields);
+    Object.keys(fields).forEach(function (name) {
+      if (name === "type") return;
+      var values = [].concat(fields[name]).map(String);
+      form.querySelectorAll("[name='" + name + "']").forEach(function (control) {
+        if (control.type === "hidden" || values.indexOf(control.value) < 0) return;
+        var marked = control.closest("label") || control;
+        marked.classList.add("is-hinted");
+      });
+    });
   }
 
   function logLength() { var t = table(); return t ? t.querySelectorAll(".log li").length : 0; }
@@ -66,8 +84,9 @@
     // A move's reply shows only the player's own move; without the socket the bots' replies would never
     // arrive, so ask for the table as it is now (they were committed before the reply was sent).
     var config = event.detail.requestConfig;
+    // (Not after a hint: it changes nothing, and fetching would take its panel away.)
     if (!live() && config && config.verb === "post" && event.detail.xhr && event.detail.xhr.status === 200 &&
-        table()) {
+        table() && !/\/hint\/$/.test(config.path)) {
       fetchTable();
     }
   });
@@ -105,6 +124,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     var log = document.querySelector("#table .log");
     if (log) log.scrollTop = log.scrollHeight;   // the latest move first in sight
+    if (table()) markHint(table());
     connect(FIRST_RETRY_MS);
   });
 })();

@@ -41,3 +41,29 @@ def test_a_game_against_two_bots_played_to_the_end_by_clicking(live_site, page):
     page.wait_for_function("() => new URL(location).searchParams.get('step') === '1'")
     assert "Move 1 of" in page.inner_text("#replay")
     assert_accessible(page, "Sunduchok, the replay at move 1")
+
+
+def test_a_hint_names_the_move_marks_it_and_counts_on_the_end_screen(live_site, page):
+    page.context.set_extra_http_headers({"Accept-Language": "en"})
+    page.goto(f"{live_site}/play/sunduchok/new/")
+    page.fill("input[name=seed]", "77")
+    page.click("button:has-text('Deal')")
+    page.wait_for_selector("#table")
+    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
+
+    page.click(".hint-form button:has-text('Hint')")
+    page.wait_for_selector(".hint-panel")
+    assert page.inner_text(".hint-panel__move").startswith("Hint:")
+    assert page.inner_text(".hint-panel__why").strip()
+    assert page.locator(".move-form .is-hinted").count() >= 1   # the suggested player and rank are marked
+    page.screenshot(path=f"{SCREENSHOTS}/hint.png", full_page=True)
+    assert_accessible(page, "Sunduchok, a hint at the table")
+
+    # Follow the hint: the marked player, then the marked rank.
+    target = page.locator(".move-form label.is-hinted input[name=target]")
+    if target.count():
+        target.check()
+    page.click(".move-form button.is-hinted")
+    page.wait_for_selector(".hint-form")   # the next decision offers a new hint
+    click_until_game_over(page)
+    assert "You used 1 hint in this game." in page.inner_text(".end-screen")

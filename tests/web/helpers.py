@@ -7,6 +7,7 @@ import random
 
 from django.urls import reverse
 
+from games.forms import action_form_fields
 from games.history import game_history
 from games.models import Game
 from games.narration import card_name
@@ -27,27 +28,7 @@ def start_game(client, *, players: int = 3, preset: str = "standard", seed: int 
 
 def move_data(game: Game, action: dict) -> dict:
     """The form fields a person's click posts for `action`."""
-    data = {"move": game.move_count, "type": action["type"]}
-    kind = action["type"]
-    if kind == "ask":
-        data.update(target=action["target"], rank=action["rank"])
-    elif kind == "count":
-        data["count"] = action["count"]
-    elif kind == "suits":
-        data["suits"] = ",".join(action["suits"])
-    elif kind == "play" and "cards" in action:   # Yashchiki: one button per card or pair, a suit after a colon
-        data["cards"] = ",".join(action["cards"]) + (f":{action['suit']}" if "suit" in action else "")
-        if "declared" in action:
-            data["declared"] = ["false", "true"] if action["declared"] else ["false"]
-    elif kind == "play":
-        data["card"] = action["card"]
-    elif kind in ("pass", "attack", "throw") and "cards" in action:
-        data["cards"] = list(action["cards"])
-    elif kind == "beat":
-        data.update(attack=action["attack"], card=action["card"])
-    elif kind == "moon":
-        data["choice"] = action["choice"]
-    return data
+    return {"move": game.move_count, **action_form_fields(action)}
 
 
 def a_legal_action(game: Game, rng: random.Random) -> dict:

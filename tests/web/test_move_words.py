@@ -4,6 +4,7 @@ lesson's feedback names them (games.narration's `action_text` and `part_name`)."
 import pytest
 
 from games.narration import narrator_for
+from games.narration.coach import best_move_figures
 
 NAMES = ["You", "Anna-bot", "Boris-bot", "Vera-bot"]
 
@@ -46,3 +47,19 @@ def test_the_wrong_part_of_a_move_is_named_and_another_kind_of_move_too():
     assert [sunduchok.part_name(part) for part in ("target", "rank", "count", "suits", "type")] == [
         "wrong player", "wrong rank", "wrong number", "wrong suits", "another kind of move"]
     assert narrator_for("rooster", NAMES, 0, "ru").part_name("card") == "не той картой вы бьёте"
+
+
+@pytest.mark.parametrize("unit, best, lead, english, russian", [
+    ("chests", 2.4, 0.5, "this move brings 2.4 chests on average — 0.5 chests more than the next best move.",
+     "этот ход в среднем приносит 2,4 сундучка — на 0,5 сундучка больше, чем следующий по силе ход."),
+    ("points", -3.2, 1.5, "this move costs you 3.2 points in the deal on average — 1.5 points fewer than the next "
+     "best move.", "этот ход в среднем стоит вам 3,2 очка за сдачу — на 1,5 очка меньше, чем следующий по силе ход."),
+    ("rooster", -0.12, 0.09, "with this move you end as the rooster in 12% of them — 9% less often than with the "
+     "next best move.", "с этим ходом вы остаётесь петухом в 12\u00a0% случаев — на 9\u00a0% реже, чем следующий по "
+     "силе ход."),
+    ("chests", 1.0, 0.01, "this move brings 1.0 chest on average — the next best move is about as good.",
+     "этот ход в среднем приносит 1 сундучок — следующий по силе ход почти так же хорош."),
+])
+def test_the_coach_says_why_in_the_games_unit(unit, best, lead, english, russian):
+    assert best_move_figures(unit, best, lead, "en") == f"On the deals you could be facing, {english}"
+    assert best_move_figures(unit, best, lead, "ru") == f"На раздачах, возможных при том, что вы знаете, {russian}"

@@ -99,12 +99,10 @@ def rate(view: dict[str, Any], knowledge: RoosterKnowledge, candidates: list[dic
     sees too few deals to overturn the habit."""
     seat = view["seat"]
     outcomes: list[list[bool]] = [[] for _ in candidates]
-    table = [(pair["attack"], pair["beat"]) for pair in view["table"]]
     samples = steps = 0
     while samples < most and steps < STEP_BUDGET:
         hands, stock = knowledge.sample(rng)
-        start = Model(hands, stock, view["attacker"], view["defender"], table, view["phase"],
-                      view["current_player"], view["offer"], has_thrown_in(view), view["variant"])
+        start = world_model(view, hands, stock)
         for index, action in enumerate(candidates):
             model = start.copy()
             model.apply(action)
@@ -113,6 +111,14 @@ def rate(view: dict[str, Any], knowledge: RoosterKnowledge, candidates: list[dic
             steps += played
         samples += 1
     return outcomes
+
+
+def world_model(view: dict[str, Any], hands: list[list[str]], stock: list[str]) -> Model:
+    """The position `view` shows, with every hand and the stock as sampled (knowledge.sample): the fast
+    model a rollout starts from. The coach (games.coach.rooster) starts its playouts from it too."""
+    table = [(pair["attack"], pair["beat"]) for pair in view["table"]]
+    return Model(hands, stock, view["attacker"], view["defender"], table, view["phase"], view["current_player"],
+                 view["offer"], has_thrown_in(view), view["variant"])
 
 
 def clearly_better(candidate: list[bool], habitual: list[bool]) -> bool:

@@ -92,16 +92,21 @@ class HandSampler:
 
     def draw(self, rng: random.Random, wanted: int, budget: int) -> list[Sample]:
         """Up to `wanted` samples for at most `budget` search steps (fewer when the evidence is tight)."""
+        return [sample for sample, _ in self.deals(rng, wanted, budget)]
+
+    def deals(self, rng: random.Random, wanted: int, budget: int) -> list[tuple[Sample, list[str]]]:
+        """As `draw`, each sample with the ranks it puts in the opponents' face-down chests (under hidden
+        chests; none otherwise): what a complete deal needs to tell those ranks from the stock's."""
         if not self.consistent or len(self.chest_candidates) < self.hidden_chests:
             return []
-        samples: list[Sample] = []
-        while len(samples) < wanted and budget > 0:
+        deals: list[tuple[Sample, list[str]]] = []
+        while len(deals) < wanted and budget > 0:
             deal = _Deal(self, rng, min(budget, STEPS_PER_DEAL))
             sample = deal.run()
             budget -= max(deal.steps, 1)
             if sample is not None:
-                samples.append(sample)
-        return samples
+                deals.append((sample, [self.ranks[index] for index in sorted(deal.in_chests)]))
+        return deals
 
 
 class _Deal:
@@ -115,9 +120,10 @@ class _Deal:
         self.stock = len(self.room) - 1
         self.held = [[0] * len(sampler.ranks) for _ in sampler.opponents]
         self.order = sampler.order
+        self.in_chests: set[int] = set()
         if sampler.hidden_chests:
-            in_chests = set(rng.sample(sampler.chest_candidates, sampler.hidden_chests))
-            self.order = [index for index in self.order if index not in in_chests]
+            self.in_chests = set(rng.sample(sampler.chest_candidates, sampler.hidden_chests))
+            self.order = [index for index in self.order if index not in self.in_chests]
         # The most and fewest cards each holder can still take from the ranks after each position,
         # so that no choice leaves a hand that later ranks cannot fill (or must overfill).
         holders, positions = len(self.room), len(self.order)

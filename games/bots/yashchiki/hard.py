@@ -28,7 +28,15 @@ from games.bots.base import Bot, Decision, Reason
 from games.bots.yashchiki.knowledge import YashchikiKnowledge
 from games.bots.yashchiki.tactics import Situation, explain_play, habitual_action, rate, upper_card
 from games.rules.cards import suit_of
-from games.rules.yashchiki import DECK_INDEX, PLAYERS, YASHCHIKI, YashchikiState, score_hand, team_of
+from games.rules.yashchiki import (
+    DECK_INDEX,
+    PLAYERS,
+    YASHCHIKI,
+    YashchikiState,
+    YashchikiVariant,
+    score_hand,
+    team_of,
+)
 
 STEP_BUDGET = 1000          # engine actions per decision (about 50 µs each with the policy): ~50 ms at most
 MIN_SAMPLES = 5             # a decision the budget cannot rate on this many deals is left to the habit
@@ -46,6 +54,31 @@ class HardBot(Bot):
     level = "hard"
 
     def decide(self, view: dict[str, Any], legal_actions: list[dict], rng: random.Random) -> Decision:
+        habit = self.habit(view, legal_actions)
+        if len(legal_actions) == 1 or len(habit.action["cards"]) == len(view["hand"]):
+            return habit                                                     # forced, or going out
+        situation, knowledge, habitual = Situation.of_view(view), YashchikiKnowledge(view), habit.action
+        candidates = self.candidates(situation, knowledge, legal_actions, habitual)
+        in_hands = sum(view["hand_sizes"])
+        if len(candidates) == 1 or len(candidates) * MIN_SAMPLES * STEPS_PER_CARD * in_hands > STEP_BUDGET:
+            return habit
+        outcomes = play_outs(view, situation, knowledge, candidates, CAP_PER_CARD * in_hands, rng)
+        samples = len(outcomes[0])
+        if samples < MIN_SAMPLES:
+            return habit
+        means = [sum(column) / samples for column in outcomes]
+        best = min(range(len(candidates)), key=lambda index: (means[index], index))
+        if best == 0 or not clearly_better(outcomes[best], outcomes[0]):
+            return habit
+        action = candidates[best]
+        params = {"cards": list(action["cards"]), "samples": samples, "gain": round(means[0] - means[best])}
+        if "suit" in action:
+            params["suit"] = action["suit"]
+        return Decision(action, Reason("sampled", params))
+
+    def habit(self, view: dict[str, Any], legal_actions: list[dict]) -> Decision:
+        """The move the bot makes without playing anything out, and why: the only legal move, going out, or
+        the best rated one (rate_knowing), which `decide` keeps unless a rollout finds a clearly better one."""
         situation = Situation.of_view(view)
         if len(legal_actions) == 1:
             return Decision(legal_actions[0], explain_play(legal_actions[0], situation))
@@ -53,23 +86,7 @@ class HardBot(Bot):
         habitual = max(legal_actions, key=lambda action: rate_knowing(action, situation, knowledge))
         if len(habitual["cards"]) == len(situation.hand):
             return Decision(habitual, explain_play(habitual, situation))     # going out
-        candidates = self.candidates(situation, knowledge, legal_actions, habitual)
-        in_hands = sum(view["hand_sizes"])
-        if len(candidates) == 1 or len(candidates) * MIN_SAMPLES * STEPS_PER_CARD * in_hands > STEP_BUDGET:
-            return Decision(habitual, self.explain(habitual, situation, knowledge))
-        outcomes = play_outs(view, situation, knowledge, candidates, CAP_PER_CARD * in_hands, rng)
-        samples = len(outcomes[0])
-        if samples < MIN_SAMPLES:
-            return Decision(habitual, self.explain(habitual, situation, knowledge))
-        means = [sum(column) / samples for column in outcomes]
-        best = min(range(len(candidates)), key=lambda index: (means[index], index))
-        if best == 0 or not clearly_better(outcomes[best], outcomes[0]):
-            return Decision(habitual, self.explain(habitual, situation, knowledge))
-        action = candidates[best]
-        params = {"cards": list(action["cards"]), "samples": samples, "gain": round(means[0] - means[best])}
-        if "suit" in action:
-            params["suit"] = action["suit"]
-        return Decision(action, Reason("sampled", params))
+        return Decision(habitual, self.explain(habitual, situation, knowledge))
 
     @staticmethod
     def candidates(situation: Situation, knowledge: YashchikiKnowledge, legal_actions: list[dict],
@@ -112,28 +129,39 @@ def play_outs(view: dict[str, Any], situation: Situation, knowledge: YashchikiKn
               cap: int, rng: random.Random) -> list[list[int]]:
     """Per candidate, on each sampled deal, the partnership's points at the end of the deal minus the
     opponents' (fewer is better). Deals are drawn while the step budget lasts."""
-    # The deal is played as the last deal of a one-deal match, so the engine stops at its end.
-    variant = dataclasses.replace(situation.variant, hand_sizes=(view["hand_size"],))
-    team = team_of(situation.seat)
     outcomes: list[list[int]] = [[] for _ in candidates]
     samples = steps = 0
     while samples < MAX_SAMPLES and steps < STEP_BUDGET:
         hands, stock, discard = knowledge.sample(rng)
-        start = YASHCHIKI.state_from_dict({     # the sampled deal from here on, in the engine's format
-            "game": "yashchiki", "variant": variant, "seed": rng.getrandbits(32), "dealer": view["dealer"],
-            "deal_number": 1, "hands": [sorted(hand, key=DECK_INDEX.__getitem__) for hand in hands],
-            "stock": stock, "discard": discard, "suit": view["suit"], "direction": situation.direction,
-            "chain": view["chain"], "reshuffles": 0, "totals": [0] * PLAYERS, "turn": situation.seat,
-            "winners": [], "events": []})
+        start = sampled_deal(view, hands, stock, discard, rng.getrandbits(32))
         for index, action in enumerate(candidates):
             state, played = play_out(start.apply(action), cap)
-            points = (state.totals if state.is_over
-                      else [score_hand(hand, state.variant) for hand in state.hands])
-            outcomes[index].append(sum(points[seat] if team_of(seat) == team else -points[seat]
-                                       for seat in range(PLAYERS)))
+            outcomes[index].append(partnership_points(state, situation.seat))
             steps += played + 1
         samples += 1
     return outcomes
+
+
+def sampled_deal(view: dict[str, Any], hands: list[list[str]], stock: list[str], discard: list[str],
+                 seed: int) -> YashchikiState:
+    """The deal of `view` from here on as an engine state, with the hidden cards as sampled
+    (YashchikiKnowledge.sample) and `seed` for its reshuffles. It is the last deal of a one-deal match,
+    so the engine stops at its end."""
+    variant = dataclasses.replace(YashchikiVariant(**view["variant"]), hand_sizes=(view["hand_size"],))
+    return YASHCHIKI.state_from_dict({
+        "game": "yashchiki", "variant": variant, "seed": seed, "dealer": view["dealer"],
+        "deal_number": 1, "hands": [sorted(hand, key=DECK_INDEX.__getitem__) for hand in hands],
+        "stock": stock, "discard": discard, "suit": view["suit"],
+        "direction": 1 if view["direction"] == "clockwise" else -1, "chain": view["chain"], "reshuffles": 0,
+        "totals": [0] * PLAYERS, "turn": view["seat"], "winners": [], "events": []})
+
+
+def partnership_points(state: YashchikiState, seat: int) -> int:
+    """The points of `seat`'s partnership minus the opponents' in a sampled deal (sampled_deal) played on:
+    its score if it has ended, else the hands as they stand."""
+    points = state.totals if state.is_over else [score_hand(hand, state.variant) for hand in state.hands]
+    team = team_of(seat)
+    return sum(points[other] if team_of(other) == team else -points[other] for other in range(PLAYERS))
 
 
 def play_out(state: YashchikiState, cap: int) -> tuple[YashchikiState, int]:

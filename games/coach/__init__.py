@@ -1,0 +1,25 @@
+"""The coach: one evaluator per game, judging every decision from the seat's view only (DESIGN.md, "2b. Coach").
+
+`get_coach(game_key)` gives the game's evaluator (games/coach/<game>.py, on games.coach.base.Coach); the hint at
+the table and `manage.py bench_coach` rest on it.
+"""
+
+from __future__ import annotations
+
+from games.coach.base import ActionValue, Budget, Coach, Evaluation, Thresholds, Verdict
+from games.coach.hearts import HeartsCoach
+from games.coach.rooster import RoosterCoach
+from games.coach.sunduchok import SunduchokCoach
+from games.coach.yashchiki import YashchikiCoach
+
+COACHES: dict[str, type[Coach]] = {"sunduchok": SunduchokCoach, "hearts": HeartsCoach, "rooster": RoosterCoach,
+                                   "yashchiki": YashchikiCoach}
+
+
+def get_coach(game_key: str) -> Coach:
+    if game_key not in COACHES:
+        raise ValueError(f"There is no coach for the game '{game_key}' (known: {', '.join(COACHES)}).")
+    return COACHES[game_key]()
+
+
+__all__ = ["COACHES", "ActionValue", "Budget", "Coach", "Evaluation", "Thresholds", "Verdict", "get_coach"]

@@ -1,0 +1,85 @@
+"""What the coach costs and how it judges: whole games between random (easy) and hard bots, every decision of
+every seat evaluated from that seat's view and the move played judged. Pure Python; `manage.py bench_coach`
+prints it.
+
+The line-up alternates easy and hard seats, so that both kinds of player meet the same deals. A fair coach
+marks the random player's moves as mistakes far more often than the hard bot's (the goal: at least 3x).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import statistics
+import time
+
+from games.bots import get_bot
+from games.coach import get_coach
+from games.rules import get_game
+
+TABLE_SIZES = {"sunduchok": 3, "hearts": 4, "rooster": 3, "yashchiki": 4}
+MAX_DECISIONS = 4000   # a safety stop for a game that would go on and on (Rooster's players who always take)
+
+
+@dataclasses.dataclass
+class CoachFigures:
+    decisions: int = 0
+    seconds: float = 0.0
+    milliseconds: list[float] = dataclasses.field(default_factory=list)
+    judged: dict[str, dict[str, int]] = dataclasses.field(
+        default_factory=lambda: {"easy": {"good": 0, "inaccuracy": 0, "mistake": 0},
+                                 "hard": {"good": 0, "inaccuracy": 0, "mistake": 0}})
+
+    @property
+    def per_second(self) -> float:
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+    @property
+    def mean_ms(self) -> float:
+        return statistics.fmean(self.milliseconds) if self.milliseconds else 0.0
+
+    @property
+    def p95_ms(self) -> float:
+        if len(self.milliseconds) < 2:
+            return self.mean_ms
+        return statistics.quantiles(self.milliseconds, n=20)[-1]
+
+    def mistake_share(self, level: str) -> float:
+        counts = self.judged[level]
+        total = sum(counts.values())
+        return counts["mistake"] / total if total else 0.0
+
+
+def measure_coach(game_key: str, *, games: int, seed: int, preset: str = "standard") -> CoachFigures:
+    """Play `games` whole games (a match's first deal for Hearts and Yashchiki is enough to judge moves) and
+    evaluate every decision."""
+    engine = get_game(game_key)
+    coach = get_coach(game_key)
+    players = TABLE_SIZES[game_key]
+    figures = CoachFigures()
+    started = time.perf_counter()
+    for number in range(games):
+        levels = ["easy" if (seat + number) % 2 == 0 else "hard" for seat in range(players)]
+        bots = {level: get_bot(game_key, level) for level in set(levels)}
+        rng = random.Random(f"bench-coach-{seed}-{number}")
+        state = engine.new_game(players=players, seed=rng.randrange(2**32), variant=engine.variant(preset))
+        deal = _deal_number(state)
+        for _ in range(MAX_DECISIONS):
+            if state.is_over or _deal_number(state) != deal:
+                break
+            seat = state.current_player
+            view, legal = state.view(seat), state.legal_actions()
+            action = bots[levels[seat]].choose(view, legal, rng)
+            if len(legal) > 1:
+                clock = time.perf_counter()
+                evaluation = coach.evaluate(view, legal, seed=f"{seed}-{number}-{figures.decisions}", include=action)
+                figures.milliseconds.append((time.perf_counter() - clock) * 1000)
+                figures.decisions += 1
+                figures.judged[levels[seat]][coach.judge(evaluation, action).kind] += 1
+            state = state.apply(action)
+    figures.seconds = time.perf_counter() - started
+    return figures
+
+
+def _deal_number(state) -> int:
+    return state.view(None).get("deal_number", 1)

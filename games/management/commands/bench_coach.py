@@ -1,0 +1,44 @@
+"""`manage.py bench_coach sunduchok --games 10 --seed 1`: what the coach costs per decision, and how often it marks
+the random player's and the hard bot's moves as mistakes (games.coach.bench).
+
+Goals on a 2-core machine: p95 <= 150 ms per decision; random moves marked mistake at least 3x as often as the
+hard bot's.
+"""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games.coach import COACHES
+from games.coach.bench import measure_coach
+
+P95_GOAL_MS = 150
+RATIO_GOAL = 3.0
+
+
+class Command(BaseCommand):
+    help = "Measure the coach: decisions evaluated per second, ms per decision, mistake shares of easy and hard bots."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("game", help="the game key, e.g. sunduchok")
+        parser.add_argument("--games", type=int, default=10, help="whole games (a match's first deal) to play")
+        parser.add_argument("--seed", type=int, default=1)
+
+    def handle(self, *args, **options) -> None:
+        if options["game"] not in COACHES:
+            raise CommandError(f"No coach for '{options['game']}' (known: {', '.join(COACHES)}).")
+        if options["games"] < 1:
+            raise CommandError("--games must be at least 1.")
+        coach = COACHES[options["game"]]()
+        figures = measure_coach(options["game"], games=options["games"], seed=options["seed"])
+        easy, hard = figures.mistake_share("easy"), figures.mistake_share("hard")
+        ratio = easy / hard if hard else float("inf")
+        self.stdout.write(f"{options['game']}: {figures.decisions} decisions in {options['games']} games, "
+                          f"{figures.per_second:.1f} decisions/s")
+        self.stdout.write(f"ms per decision: mean {figures.mean_ms:.1f}, p95 {figures.p95_ms:.1f} "
+                          f"(goal <= {P95_GOAL_MS})")
+        self.stdout.write(f"thresholds ({coach.unit}): inaccuracy {coach.thresholds.inaccuracy}, "
+                          f"mistake {coach.thresholds.mistake}")
+        for level in ("easy", "hard"):
+            counts = figures.judged[level]
+            self.stdout.write(f"{level:>4}: {counts['mistake']} mistakes, {counts['inaccuracy']} inaccuracies, "
+                              f"{counts['good']} good — mistake share {figures.mistake_share(level):.1%}")
+        self.stdout.write(f"easy / hard mistake share: {ratio:.1f}x (goal >= {RATIO_GOAL:.0f}x)")

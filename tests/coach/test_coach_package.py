@@ -1,0 +1,40 @@
+"""The coach as a whole: pure Python like the rules and the bots, one evaluator per game, and its benchmark."""
+
+import ast
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.coach import COACHES, get_coach
+from games.rules import GAMES
+
+COACH_DIR = Path(__file__).resolve().parents[2] / "games" / "coach"
+
+
+def test_nothing_under_games_coach_imports_django():
+    for path in COACH_DIR.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                assert not any(name.split(".")[0] == "django" for name in names), path.name
+
+
+def test_every_game_has_a_coach_with_its_unit_and_thresholds():
+    assert set(COACHES) == set(GAMES)
+    for game_key in GAMES:
+        coach = get_coach(game_key)
+        assert coach.game_key == game_key and coach.unit
+        assert 0 < coach.thresholds.inaccuracy < coach.thresholds.mistake
+    with pytest.raises(ValueError, match="no coach"):
+        get_coach("poker")
+
+
+def test_bench_coach_prints_its_figures():
+    out = StringIO()
+    call_command("bench_coach", "sunduchok", "--games", "1", "--seed", "3", stdout=out)
+    text = out.getvalue()
+    assert "decisions/s" in text and "p95" in text and "mistake share" in text and "easy / hard" in text
+    with pytest.raises(CommandError, match="No coach"):
+        call_command("bench_coach", "poker")

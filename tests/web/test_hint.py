@@ -1,0 +1,138 @@
+"""The hint at the table (POST /play/<id>/hint/): the coach's best move from the seat's view, said in words
+with its reason, its controls marked on the move form; counted, changing nothing else; refused clearly when
+there is nothing to hint; never a hidden card — for all four games."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from games import services
+from games.coach import get_coach
+from games.forms import action_form_fields
+from games.history import game_history
+from games.models import Game
+from games.narration import narrator_for
+from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+TABLES = {"sunduchok": 3, "hearts": 4, "rooster": 3, "yashchiki": 4}
+
+
+@pytest.fixture
+def client(client):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
+
+
+def new_game(game_key: str, seed: int = 5) -> Game:
+    return services.game_create(game_key=game_key, preset="standard", players=TABLES[game_key],
+                                bot_levels=["medium"] * (TABLES[game_key] - 1), human_name="Guest", seed=seed)
+
+
+def visit(client, game: Game) -> None:
+    session = client.session
+    session["game_ids"] = [str(game.pk)]
+    session.save()
+
+
+def hint_url(game: Game) -> str:
+    return reverse("hint", args=[game.pk])
+
+
+@pytest.mark.parametrize("game_key", sorted(TABLES))
+def test_the_hint_is_the_coachs_best_move_and_changes_nothing_but_the_count(client, game_key):
+    game = new_game(game_key)
+    visit(client, game)
+    before = game_history(game)
+    state = before.current
+
+    response = client.post(hint_url(game), **HTMX)
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    evaluation = get_coach(game_key).evaluate(state.view(0), state.legal_actions(),
+                                              seed=f"{game.pk}-{before.move_count}")
+    narrator = narrator_for(game_key, [info["name"] for info in game.seats], 0, "en")
+    panel = re.search(r'<div class="panel hint-panel"[^>]*data-hint-fields="([^"]*)">(.*?)</div>', page, re.S)
+    assert panel is not None
+    assert json.loads(panel.group(1).replace("&quot;", '"')) == action_form_fields(evaluation.best.action)
+    assert html.escape(narrator.action_text(evaluation.best.action, state.view(0))) in panel.group(2)
+    assert "hint-panel__why" in panel.group(2)
+    assert_no_hidden_cards(page, state, 0)
+
+    game.refresh_from_db()
+    assert game.hints_used == 1 and game.move_count == before.move_count
+    assert game_history(game).current.to_dict() == state.to_dict()
+    client.post(hint_url(game))   # a whole page without JavaScript: the same hint again, counted again
+    game.refresh_from_db()
+    assert game.hints_used == 2
+
+
+def test_a_plain_request_gets_the_whole_page_with_the_hint(client):
+    game = new_game("sunduchok")
+    visit(client, game)
+    page = client.post(hint_url(game)).content.decode()
+    assert "<html" in page and "Hint:" in page and 'class="move-form' in page
+
+
+def test_no_hint_on_a_finished_game_or_for_another_seats_turn(client):
+    game = new_game("sunduchok")
+    visit(client, game)
+    with translation.override("en"), pytest.raises(services.HintRefused) as refused:
+        services.game_hint(game_id=game.pk, seat=1)   # a bot's seat: not its turn
+    assert refused.value.status == 409 and "not your turn" in str(refused.value)
+
+    rng = random.Random(1)
+    while not game.is_over:
+        client.post(reverse("act", args=[game.pk]), move_data(game, a_legal_action(game, rng)))
+        game.refresh_from_db()
+    response = client.post(hint_url(game), **HTMX)
+    assert response.status_code == 409 and "The game is over" in response.content.decode()
+    game.refresh_from_db()
+    assert game.hints_used == 0
+
+
+def test_another_visitors_game_has_no_hint(client):
+    game = new_game("sunduchok")
+    assert client.post(hint_url(game)).status_code == 404
+    game.refresh_from_db()
+    assert game.hints_used == 0
+
+
+@pytest.mark.parametrize("game_key", sorted(TABLES))
+def test_hints_never_show_a_hidden_card_over_a_game(client, game_key):
+    game = new_game(game_key, seed=11)
+    visit(client, game)
+    rng = random.Random(3)
+    for _ in range(4):   # a hint at several decisions of the game, each page scanned
+        game.refresh_from_db()
+        if game.is_over:
+            break
+        page = client.post(hint_url(game), **HTMX).content.decode()
+        assert_no_hidden_cards(page, game_history(game).current, 0)
+        client.post(reverse("act", args=[game.pk]), move_data(game, a_legal_action(game, rng)))
+
+
+def test_hints_used_show_on_the_end_screen_and_in_my_games(client, django_user_model):
+    user = django_user_model.objects.create_user(username="lea", password="pw")
+    client.force_login(user)
+    game = new_game("sunduchok")
+    Game.objects.filter(pk=game.pk).update(owner=user)
+    visit(client, game)
+    client.post(hint_url(game))
+    rng = random.Random(2)
+    game.refresh_from_db()
+    while not game.is_over:
+        client.post(reverse("act", args=[game.pk]), move_data(game, a_legal_action(game, rng)))
+        game.refresh_from_db()
+    assert "You used 1 hint in this game." in client.get(reverse("play", args=[game.pk])).content.decode()
+    mine = client.get(reverse("my_games")).content.decode()
+    assert re.search(r"<td>1</td>\s*<td><a", mine)
