@@ -43,12 +43,12 @@ Thresholds. A mistake loses more than 0.4 of a chest against the best move, an i
 no - a count or suits the answers rule out, a request to a hand that cannot hold the rank while the
 seat's own cards are exposed - costs 0.5 to 1 chest where a sure request was on offer (the tests'
 positions), about 0.2 where the alternative was itself a gamble; requests of similar odds differ by a
-few hundredths. Over whole games with random and hard seats alternating, the random player's moves lose
-more than 0.4 in 20-21% of the decisions at 3 players and the hard bot's in 3-4% (5.5-6x, 983 and 805
-decisions); with 0.3 it would be 25% and 5% (4.7x). At bigger tables the hard bot's share grows (4
-players 28% and 6%, 6 players 26% and 9%: its one-request look-ahead misses the chains a full yes
-opens); at 2 players a random request errs less often (11% and 3%). 0.4 of a chest is about a tenth
-of what a player of a 3-player game scores.
+few hundredths. Over whole 3-player games with random and hard seats alternating (games.coach.bench,
+seeds 0 and 1, 1,657 decisions) the random player's moves lose more than 0.4 in 23.5% of its decisions
+and the hard bot's in 3.3% (7x); with 0.3 the shares would be about 25% and 5% (4.7x on another 983
+decisions). At bigger tables the hard bot's share grows (4 players 28% and 6%, 6 players 26% and 9%: its
+one-request look-ahead misses the chains a full yes opens); at 2 players a random request errs less
+often (11% and 3%). 0.4 of a chest is about a tenth of what a player of a 3-player game scores.
 """
 
 from __future__ import annotations

@@ -126,6 +126,8 @@ POST_ROUTES: dict[str, PostRoute] = {
                               **{f"bot_{seat}": ["easy", "genius"] for seat in range(1, 6)}}),
     "act": PostRoute(_player, *_game_urls("act"),
                      fields=lambda world: {"move": _current_move(world), **MOVE_FIELDS}),
+    # A hint given (200) counts on the game; a refused one (409: over, not the seat's turn) changes nothing.
+    "hint": PostRoute(_player, *_game_urls("hint"), changes_on=lambda response: response.status_code == 200),
     "play_again": PostRoute(_player, *_game_urls("play_again")),
     "next_game": PostRoute(_player, *_game_urls("next_game")),
     "lesson_answer": PostRoute(_player, *_lesson_urls("lesson_answer"), fields=_step_fields,
