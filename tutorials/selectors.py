@@ -135,10 +135,10 @@ def step_table_context(lesson: Lesson, step: LessonStep, *, show_all_hands: bool
     shows every hand face up from the start (its text may speak of them), unless the learner hid them
     (`show_all_hands` False); None means the step's own choice.
     """
-    payload = step_payload(lesson, step, choices)
-    state = step_position(lesson, step, choices)
-    if state is None:
+    if "deal" not in step.payload:
         return {}
+    payload = step_payload(lesson, step, choices)
+    state = position_from_payload(lesson.game_key, lesson.variant(), payload)
     opened = bool(step.payload.get("show_all_hands")) if show_all_hands is None else show_all_hands
     return {**payload_table_context(state, payload, can_move=step.kind == LessonStep.Kind.QUESTION,
                                     can_show_all=step.kind != LessonStep.Kind.PRACTICE, show_all_hands=opened),
