@@ -77,3 +77,25 @@ class GameAction(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.number} seat {self.seat}: {self.action}"
+
+
+class GameReview(models.Model):
+    """One part of a finished game's review (games.review_services): the coach's verdicts on a few of the
+    player's decisions, kept because they take a while to compute and a finished game never changes.
+
+    A kept part is only a cache: deleted, it is computed again, equal (the coach is deterministic for its
+    seed). `version` names the coach's judgement: raising games.review_services.REVIEW_VERSION after the coach
+    changes makes every review compute afresh.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reviews")
+    part = models.PositiveSmallIntegerField(help_text="The part's number in the review's plan, from 0.")
+    version = models.PositiveSmallIntegerField()
+    decisions = models.JSONField(help_text="games.coach.review.ReviewedDecision.to_dict() of each decision.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "part", "version"], name="one_review_part")]
+
+    def __str__(self) -> str:
+        return f"review of {self.game_id}, part {self.part} (v{self.version})"

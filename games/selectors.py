@@ -91,7 +91,7 @@ def table_context(game: Game, *, seat: int, step: int | None = None) -> dict[str
     step = latest if step is None else max(0, min(step, latest))
     context = position_context(
         history.states[step], names=seat_names(game), seat=seat, can_move=step == latest,
-        levels=[info.get("level") for info in game.seats], reasons=history.reason_by_event())
+        levels=[info.get("level") for info in game.seats], reasons=history.reason_by_event(), knowledge=True)
     context.update({
         "game": game, "step": step, "latest_step": latest, "pending": latest - step,
         # A page still showing an older step asks for the table itself if the live push never comes.
@@ -109,14 +109,15 @@ def preset_display_name(game: Game) -> str:
 
 def position_context(state, *, names: list[str], seat: int, can_move: bool = True,
                      levels: list[str | None] | None = None, reasons: dict[int, dict] | None = None,
-                     show_all_hands: bool = False) -> dict[str, Any]:
+                     show_all_hands: bool = False, knowledge: bool = False) -> dict[str, Any]:
     """The table as `seat` sees `state`: a stored game's (table_context) or a lesson's position.
 
     Only `view(seat)` is read, except with `show_all_hands`, which opens the other hands face up
     (a lesson's teaching position, on the learner's request; never a game in progress).
     `can_move` says whether the seat may act here (false when a page shows an older step, or a
     position to look at only); `levels` are the seats' bot levels, `reasons` the bots' reasons by
-    log index. What every table shows is built here; the game's own parts by games.tables.
+    log index. What every table shows is built here; the game's own parts by games.tables. `knowledge` adds
+    the "What your seat knows" panel (games.tables' `knowledge`): the play page's; a lesson teaches without it.
     """
     view = state.view(seat)
     game_key = view["game"]
@@ -146,6 +147,7 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
         "is_over": view["is_over"], "variant": view["variant"], "show_all_hands": show_all_hands,
         "rules_link": _rules_link(game_key, table, view, legal_actions, narrator) if can_move else None,
         **table.context(view, legal_actions, narrator, seat=seat),
+        **({"knowledge": table.knowledge(view, narrator, seat=seat)} if knowledge else {}),
     }
 
 

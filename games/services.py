@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from games import live
 from games.bots import get_bot
 from games.coach import Evaluation, get_coach
+from games.coach.review import decision_seed
 from games.history import GameHistory, LoggedAction, game_history, remember
 from games.models import Game, GameAction
 from games.narration import narrator_for
@@ -42,14 +43,16 @@ class StaleMove(MoveRejected):
 def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[str], human_name: str,
                 owner=None, seed: int | None = None, dealer: int | None = None,
                 deal: dict[str, Any] | None = None, variant: dict[str, Any] | None = None, human_seat: int = 0,
-                opening_actions: list[dict[str, Any]] | None = None, previous_loser: int | None = None) -> Game:
+                opening_actions: list[dict[str, Any]] | None = None, opening_reasons: list[dict | None] | None = None,
+                previous_loser: int | None = None) -> Game:
     """A new game with the human in `human_seat` and bots in the others, played up to the human's turn.
 
     `bot_levels` name the other seats' bots in seat order. The rules are the engine's `preset`, or,
     when `variant` (a dict of variant fields) is given, exactly those fields over the standard rules;
     `preset` is then only the name shown. `deal` (hands and stock) replaces the shuffle from `seed`;
     `opening_actions` are played from it before anyone decides (a lesson's practice from a later
-    position) and stay in the log like any other move. `previous_loser` continues a series (Chuvash
+    position) and stay in the log like any other move, with the bots' `opening_reasons` (one per action, None
+    for a person's) where they are given. `previous_loser` continues a series (Chuvash
     Rooster's next game): that seat deals and is attacked first.
     """
     engine = get_game(game_key)
@@ -77,9 +80,10 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
         game = Game.objects.create(game_key=game_key, preset=preset, variant=variant.to_dict(), seed=seed,
                                    deal=deal, dealer=dealer, previous_loser=previous_loser, seats=seats, owner=owner)
         history = game_history(game)   # validates the deal before anything is kept
-        for action in opening_actions or ():
+        opening_actions = opening_actions or []
+        for action, reason in zip(opening_actions, opening_reasons or [None] * len(opening_actions), strict=True):
             seat = history.current.current_player
-            history = history.extended(history.current.apply(action), LoggedAction(seat, action, None))
+            history = history.extended(history.current.apply(action), LoggedAction(seat, action, reason))
         _play_bots(game, history)
     return game
 
@@ -167,7 +171,8 @@ def game_hint(*, game_id, seat: int) -> Hint:
     if state.current_player != seat:
         raise HintRefused(_("It is not your turn: a hint is for your own move. Wait for the other players."))
     view = state.view(seat)
-    evaluation = get_coach(game.game_key).evaluate(view, state.legal_actions(), seed=f"{game.pk}-{history.move_count}")
+    evaluation = get_coach(game.game_key).evaluate(view, state.legal_actions(),
+                                                   seed=decision_seed(game.pk, history.move_count))
     Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
     return Hint(evaluation=evaluation, view=view)
 

@@ -16,4 +16,7 @@ urlpatterns = [
     path("play/<uuid:game_id>/again/", views.play_again, name="play_again"),
     path("play/<uuid:game_id>/next/", views.next_game, name="next_game"),
     path("play/<uuid:game_id>/replay/", views.replay, name="replay"),
+    path("play/<uuid:game_id>/review/", views.review, name="review"),
+    path("play/<uuid:game_id>/review/part/<int:part>/", views.review_part, name="review_part"),
+    path("play/<uuid:game_id>/review/<int:step>/again/", views.review_try_again, name="review_try_again"),
 ]

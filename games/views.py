@@ -11,9 +11,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import selectors, services
+from games import review_selectors, review_services, selectors, services
 from games.forms import ActionPostError, NewGameForm, action_from_post
 from games.models import Game
 from games.rules import GAMES
@@ -180,6 +182,61 @@ def replay(request: HttpRequest, game_id) -> HttpResponse:
     context = selectors.replay_context(game, step=step)
     template = "games/replay.html#replay-step" if request.htmx else "games/replay.html"
     return render(request, template, context)
+
+
+def _review_refused(request: HttpRequest, game: Game) -> HttpResponse:
+    return render(request, "games/review_locked.html", {"game": game}, status=review_services.ReviewRefused.status)
+
+
+@require_GET
+def review(request: HttpRequest, game_id) -> HttpResponse:
+    """The coach's review of a finished game, one deal at a time (`?deal=`): the kept parts drawn, the rest
+    loaded part by part (review_part)."""
+    game = _visitor_game(request, game_id)
+    if not game.is_over:
+        return _review_refused(request, game)
+    try:
+        deal = int(request.GET.get("deal", ""))
+    except ValueError:
+        deal = None
+    context = review_selectors.review_context(game=game, seat=selectors.human_seat(game), deal=deal)
+    return render(request, "games/review.html", context)
+
+
+@require_GET
+def review_part(request: HttpRequest, game_id, part: int) -> HttpResponse:
+    """One part of the review, computed now if it is not kept yet: the page's next verdicts (HTMX), or, without
+    JavaScript, the review page again with this part in it."""
+    game = _visitor_game(request, game_id)
+    if not game.is_over:
+        return _review_refused(request, game)
+    seat = selectors.human_seat(game)
+    plan = review_selectors.review_plan(game=game, seat=seat)
+    if not 0 <= part < len(plan):
+        raise Http404("No such part of the review.")
+    decisions = review_services.game_review_part(game=game, part=plan[part])
+    if not request.htmx:
+        return redirect(f"{reverse('review', args=[game.pk])}?deal={plan[part].deal}#review-part-{part}")
+    context = review_selectors.review_part_context(game=game, seat=seat, part=plan[part], decisions=decisions)
+    return render(request, "games/review.html#review-update", context)
+
+
+@require_POST
+def review_try_again(request: HttpRequest, game_id, step: int) -> HttpResponse:
+    """Try again from here: a new practice game at the position of one of the player's decisions."""
+    game = _visitor_game(request, game_id)
+    try:
+        new = review_services.game_try_again_from(
+            game=game, step=step, human_name=selectors.player_name(request.user),
+            owner=request.user if request.user.is_authenticated else None)
+    except review_services.ReviewRefused as error:
+        return render(request, "games/review_locked.html", {"game": game, "error": str(error)}, status=error.status)
+    # The practice game links back to the decision it was started from.
+    deal = next(part.deal for part in review_selectors.review_plan(game=game, seat=selectors.human_seat(game))
+                if step in part.steps)
+    back = f"{reverse('review', args=[game.pk])}?deal={deal}#move-{step + 1}"
+    session_remember_game(request.session, new, back_url=back, back_label=gettext("Back to the review"))
+    return redirect("play", game_id=new.pk)
 
 
 @login_required

@@ -15,6 +15,7 @@ import time
 
 from games.bots import get_bot
 from games.coach import get_coach
+from games.coach.review import deal_of, decision_seed, decision_steps, review_decision
 from games.rules import get_game
 
 TABLE_SIZES = {"sunduchok": 3, "hearts": 4, "rooster": 3, "yashchiki": 4}
@@ -83,3 +84,46 @@ def measure_coach(game_key: str, *, games: int, seed: int, preset: str = "standa
 
 def _deal_number(state) -> int:
     return state.view(None).get("deal_number", 1)
+
+
+@dataclasses.dataclass
+class ReviewFigures:
+    """Seconds to review one seat's decisions: per whole game, and per deal (a match is reviewed deal by deal)."""
+
+    game_seconds: list[float] = dataclasses.field(default_factory=list)
+    deal_seconds: list[float] = dataclasses.field(default_factory=list)
+    decisions: int = 0
+
+
+def measure_review(game_key: str, *, games: int, seed: int, preset: str = "standard",
+                   max_deals: int = 3) -> ReviewFigures:
+    """Review seat 0 — a medium bot standing in for a learner, against hard bots — over `games` whole games (a
+    match's first `max_deals` deals) as the review page does (games.coach.review), timing each game and deal."""
+    engine = get_game(game_key)
+    coach = get_coach(game_key)
+    players = TABLE_SIZES[game_key]
+    figures = ReviewFigures()
+    for number in range(games):
+        levels = ["medium"] + ["hard"] * (players - 1)
+        rng = random.Random(f"bench-review-{seed}-{number}")
+        states = [engine.new_game(players=players, seed=rng.randrange(2**32), variant=engine.variant(preset))]
+        actions: list[dict] = []
+        movers: list[int] = []
+        while not states[-1].is_over and deal_of(states[-1]) <= max_deals and len(actions) < MAX_DECISIONS:
+            state = states[-1]
+            seat = state.current_player
+            action = get_bot(game_key, levels[seat]).choose(state.view(seat), state.legal_actions(), rng)
+            actions.append(action)
+            movers.append(seat)
+            states.append(state.apply(action))
+        per_deal: dict[int, float] = {}
+        for step in decision_steps(states, movers, 0):
+            if deal_of(states[step]) > max_deals:
+                break
+            clock = time.perf_counter()
+            review_decision(coach, states[step], actions[step], step=step, seed=decision_seed(number, step))
+            per_deal[deal_of(states[step])] = per_deal.get(deal_of(states[step]), 0.0) + time.perf_counter() - clock
+            figures.decisions += 1
+        figures.game_seconds.append(sum(per_deal.values()))
+        figures.deal_seconds.extend(per_deal.values())
+    return figures

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.narration.words import join_words, language_of
+from games.narration.words import RANK_PLURAL_RU, SUIT_GENITIVE_RU, SUIT_NAMES_RU, join_words, language_of
+from games.rules.cards import SUIT_NAMES, rank_plural
 
 # Seat names the site gives in English (bots, lesson seats) and how the Russian pages say them.
 NAMES_RU = {
@@ -44,6 +45,16 @@ class SeatNarrator:
         if name.startswith("Игрок ") and name[6:].isdigit():
             name = name[6:]
         return f"{'игрока' if case == 'genitive' else 'игроку'} {name}"
+
+    def rank_plural(self, rank: str) -> str:
+        """"queens", "дамы"."""
+        return RANK_PLURAL_RU[rank] if self.language == "ru" else rank_plural(rank)
+
+    def suit_name(self, suit: str, case: str = "nominative") -> str:
+        """"hearts"; in Russian "червы", or "червей" in the genitive ("нет червей")."""
+        if self.language == "ru":
+            return (SUIT_GENITIVE_RU if case == "genitive" else SUIT_NAMES_RU)[suit]
+        return SUIT_NAMES[suit]
 
     def viewer_first(self, seats: list[int]) -> list[int]:
         """"You and Anna-bot win" rather than "Anna-bot and you win"."""

@@ -41,9 +41,6 @@ class SunduchokNarrator(SeatNarrator):
         return explain_illegal(error, self)
 
     # -- words the table's forms and status line use --------------------------------------
-    def rank_plural(self, rank: str) -> str:
-        return RANK_PLURAL_RU[rank] if self.language == "ru" else rank_plural(rank)
-
     def rank_asked_about(self, rank: str) -> str:
         """The rank a question is about: "kings"; in Russian the prepositional ("о королях")."""
         return RANK_PREPOSITIONAL_PLURAL_RU[rank] if self.language == "ru" else rank_plural(rank)

@@ -9,6 +9,9 @@ text (or None). A game with a long log may add `first_logged(view)`, the index
 of the first log event its table shows; a game may add `held_cards(view)`, the cards a seat still holds
 when its hand also lists cards already given away (Hearts' pass, until it is made), and
 `holdings(view, narrator, *, seat)`, a sentence on what else is the seat's (Sunduchok's chests).
+Every game has `knowledge(view, narrator, *, seat)`, the play page's "What your seat knows" panel: what the
+seat's view proves about the other hands, read with the hard bot's knowledge model (the coach's), worded
+and shaped as games.tables.knowledge describes.
 Templates live in templates/games/<game>/.
 """
 

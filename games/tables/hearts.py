@@ -5,8 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
+from games.bots.hearts.knowledge import DealKnowledge
+from games.bots.hearts.playout import QUEEN_OF_SPADES, SUIT_LETTERS, card_code
 from games.rules.cards import RANK_INDEX, card_sort_key, rank_of, suit_of
+from games.tables.knowledge import cards, panel, row, section, suit, text
 
 POSITIONS = ("left", "across", "right")   # the other seats, clockwise from the viewer
 PASS_OFFSETS = {"left": 1, "across": 2, "right": 3}
@@ -155,3 +159,68 @@ def rules_link(view: dict, legal_actions: list[dict], narrator) -> dict | None:
         return {"anchor": "dispute-first-trick-only-hearts",
                 "text": _("Why may I play a heart or the Q♠ on the first trick?")}
     return general
+
+
+KNOWLEDGE_SUITS = "SHDC"   # spades first: the queen's suit, then the points' suit
+
+
+def knowledge(view: dict[str, Any], narrator, *, seat: int) -> dict[str, Any]:
+    """What the seat knows of the deal, by the hard bot's model (DealKnowledge): the cards of each suit still in
+    the other hands, each player's points and the voids their plays showed (and where our own pass went),
+    whether hearts are broken and who can still shoot the moon."""
+    model = DealKnowledge(view)
+    out = model.still_out()
+    still_out = []
+    for letter in KNOWLEDGE_SUITS:
+        count = sum(1 for number in out if SUIT_LETTERS[number // 13] == letter)
+        queen = QUEEN_OF_SPADES in out if letter == "S" else None
+        items = [[text(count)]]
+        if queen:
+            items.append([text(_("the queen among them"))])
+        still_out.append(row(narrator.suit_name(letter).capitalize(), items,
+                             [{"kind": "still-out", "suit": letter, "count": count, "queen": queen}],
+                             label_suit=suit(letter, narrator)))
+    players = [_player_knowledge(model, narrator, other, out) for other in [*range(seat + 1, 4), *range(seat)]]
+    players.append(row(narrator.name(seat), [[_points(model.points[seat])]],
+                       [{"kind": "points", "seat": seat, "points": model.points[seat]}]))
+    broken = model.broken
+    deal = [row(_("Hearts"), [[text(pgettext("hearts", "broken") if broken else pgettext("hearts", "not broken yet"))]],
+                [{"kind": "hearts-broken", "broken": broken}]),
+            row(_("Shooting the moon"), [[text(_moon_text(model, narrator, seat))]],
+                [{"kind": "moon", "seats": model.moon_open_to()}])]
+    return panel([section(_("Still in the other hands"), still_out), section(_("Players"), players),
+                  section(_("This deal"), deal)])
+
+
+def _points(points: int) -> dict[str, str]:
+    return text(ngettext("%(points)s point", "%(points)s points", points) % {"points": points})
+
+
+def _player_knowledge(model: DealKnowledge, narrator, other: int, out: list[int]) -> dict[str, Any]:
+    # A suit counts as a void only while some of it is still out: once all of it is played, every hand lacks it.
+    voids = [letter for letter in KNOWLEDGE_SUITS
+             if any(SUIT_LETTERS[number // 13] == letter for number in out)
+             and model.is_void(other, SUIT_LETTERS.index(letter))]
+    passed = sorted(map(card_code, model.known[other]), key=card_sort_key)
+    items = [[_points(model.points[other])]]
+    facts: list[dict[str, Any]] = [{"kind": "points", "seat": other, "points": model.points[other]}]
+    if voids:
+        items.append([text(_("void in")), *(suit(letter, narrator, "genitive") for letter in voids)])
+        facts += [{"kind": "void", "seat": other, "suit": letter} for letter in voids]
+    if passed:
+        items.append([text(_("from your pass:")), cards(passed)])
+        facts.append({"kind": "holds", "seat": other, "cards": passed})
+    return row(narrator.name(other), items, facts)
+
+
+def _moon_text(model: DealKnowledge, narrator, seat: int) -> str:
+    seats = model.moon_open_to()
+    if len(seats) > 1:
+        return _("anyone can still: no points taken yet")
+    if not seats:
+        return _("nobody can: the points are split")
+    points = model.points[seats[0]]
+    if seats[0] == seat:
+        return _("only you can still (every point so far: %(points)s)") % {"points": points}
+    return _("only %(name)s can still (every point so far: %(points)s)") % {
+        "name": narrator.name(seats[0]), "points": points}

@@ -6,8 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from games.bots.rooster.knowledge import RoosterKnowledge
 from games.rules.cards import RANK_INDEX, rank_of, suit_of
+from games.tables.knowledge import cards, panel, row, section, suit, text
 
 
 def hand_order(view: dict[str, Any]) -> list[str]:
@@ -157,3 +160,44 @@ def rules_link(view: dict, legal_actions: list[dict], narrator) -> dict | None:
         return {"anchor": "dispute-how-many-throw-in", "text": _("Why can't I throw in %(card)s?") % {"card": card}}
     return {"anchor": "dispute-throw-in-turn-order",
             "text": _("Why am I asked to throw in when I have nothing to throw?")}
+
+
+def knowledge(view: dict[str, Any], narrator, *, seat: int) -> dict[str, Any]:
+    """What the seat knows, by the hard bot's model (RoosterKnowledge): the suit ranking, the cards each other
+    player is known to hold (picked up from the table, or the lowest card dealt, until played) and the cards
+    gone to the discard."""
+    model = RoosterKnowledge(view)
+    order = list(view["variant"]["suit_order"])
+    ranking = [part for letter in order for part in (text(">"), suit(letter, narrator))][1:]
+    players = view["players"]
+    holders = []
+    for other in ((seat + offset) % players for offset in range(1, players)):
+        size = view["hand_sizes"][other]
+        if not size:
+            continue
+        known = _in_suit_order(model.known[other], order)
+        hidden = model.hidden_count(other)
+        if known:
+            items = [[cards(known)]]
+            if hidden:
+                items.append([text(ngettext("+ %(count)s unknown", "+ %(count)s unknown", hidden) % {"count": hidden})])
+        else:
+            # A no-break space keeps the number with its noun.
+            items = [[text(ngettext("nothing known (%(count)s\u00a0card)", "nothing known (%(count)s\u00a0cards)",
+                                    size) % {"count": size})]]
+        holders.append(row(narrator.name(other), items, [{"kind": "holds", "seat": other, "cards": known},
+                                                         {"kind": "hidden", "seat": other, "count": hidden}]))
+    discard = _in_suit_order(model.discard, order)
+    gone = [row(narrator.suit_name(letter).capitalize(), [[cards(gone_cards)]],
+                [{"kind": "discard", "cards": gone_cards}], label_suit=suit(letter, narrator))
+            for letter in order if (gone_cards := [code for code in discard if suit_of(code) == letter])]
+    if model.unnamed_discard:
+        gone.append(row(_("Not named"), [[text(model.unnamed_discard)]]))
+    return panel([section(_("Suit ranking"), [row(_("Highest first"), [ranking])]),
+                  section(_("Known cards in other hands"), holders, empty=_("No other player holds cards.")),
+                  section(_("Gone to the discard"), gone, empty=_("Nothing yet."))])
+
+
+def _in_suit_order(cards, order: list[str]) -> list[str]:
+    """Cards by suit as the ranking lists them, each suit from its lowest card."""
+    return sorted(cards, key=lambda code: (order.index(suit_of(code)), RANK_INDEX[rank_of(code)]))

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
-from games.rules.cards import SUIT_SYMBOLS, rank_of
+from games.bots.sunduchok.knowledge import SUIT_BITS, PublicKnowledge
+from games.rules.cards import SUIT_SYMBOLS, SUITS, rank_of, suit_of
 from games.rules.sunduchok import DECK_RANKS
+from games.tables.knowledge import cards, panel, row, section, suit, text
 
 
 def opponent_facts(view: dict[str, Any], other: int) -> dict[str, Any]:
@@ -91,3 +93,85 @@ def rules_link(view: dict, legal_actions: list[dict], narrator) -> dict | None:
         return {"anchor": "dispute-ask-rank-not-held",
                 "text": gettext("Why can't I ask for %(rank)s?") % {"rank": narrator.rank_asked_about(refused[0])}}
     return {"anchor": "rule-a-turn", "text": gettext("How does a turn go?")}
+
+
+def knowledge(view: dict[str, Any], narrator, *, seat: int) -> dict[str, Any]:
+    """What the public log proves about each opponent's hand, by the hard bot's model (PublicKnowledge): the
+    ranks they must hold (they asked for it, said yes, took cards), the ranks they cannot hold (they said no
+    or gave them away, and drew nothing since), the suits known, how many cards are still unknown; and the
+    chests laid."""
+    model = PublicKnowledge(view)
+    laid = {rank for ranks in view["chests"] for rank in ranks if rank} | model.laid_ranks
+    players = view["players"]
+    sections = [_opponent_knowledge(view, model, narrator, other, laid)
+                for other in ((seat + offset) % players for offset in range(1, players))]
+    sections.append(_chests_laid(view, narrator, seat))
+    return panel(sections, note=gettext("“Has none” holds until that player draws a card."))
+
+
+def _opponent_knowledge(view: dict[str, Any], model: PublicKnowledge, narrator, other: int,
+                        laid: set[str]) -> dict[str, Any]:
+    size = view["hand_sizes"][other]
+    if not size:
+        return section(narrator.name(other), [], empty=gettext("No cards in hand."))
+    in_play = [rank for rank in model.ranks if rank not in laid]
+    held = [rank for rank in in_play if model.holds_some(other, rank)]
+    lacking = [rank for rank in in_play if model.holds_none(other, rank)]
+    rows = []
+    if held:
+        rows.append(row(gettext("Has for sure"), [_held_item(model, narrator, other, rank) for rank in held],
+                        [_held_fact(model, other, rank) for rank in held]))
+    if lacking:
+        rows.append(row(gettext("Has none"), [[text(narrator.rank_plural(rank))] for rank in lacking],
+                        [{"kind": "holds-none", "seat": other, "rank": rank} for rank in lacking]))
+    unknown = size - sum(model.least_count(other, rank) for rank in model.ranks)
+    rows.append(row(gettext("Not known yet"), [[text(ngettext(
+        "%(unknown)s of %(size)s card", "%(unknown)s of %(size)s cards", size) % {"unknown": unknown, "size": size})]],
+        [{"kind": "unknown", "seat": other, "count": unknown, "hand_size": size}]))
+    return section(narrator.name(other), rows)
+
+
+def _known_suits(model: PublicKnowledge, seat: int, rank: str) -> list[str]:
+    known = model.known_suits(seat, rank)
+    return [letter for letter in SUITS if known & SUIT_BITS[letter]]
+
+
+def _held_item(model: PublicKnowledge, narrator, seat: int, rank: str) -> list[dict[str, str]]:
+    """"queens (exactly 2)" with the cards taken in plain view, and any other suit the answers proved."""
+    least, most = model.least_count(seat, rank), model.most_count(seat, rank)
+    words = narrator.rank_plural(rank)
+    if least == most:
+        words = gettext("%(ranks)s (exactly %(count)s)") % {"ranks": words, "count": least}
+    elif least > 1:
+        words = gettext("%(ranks)s (at least %(count)s)") % {"ranks": words, "count": least}
+    taken = model.received_cards(seat, rank)
+    # A suit proven by the answers alone (no card named in the log) is shown as a suit, never as a card.
+    proven = [letter for letter in _known_suits(model, seat, rank) if letter not in map(suit_of, taken)]
+    item = [text(words), cards(taken)] if taken else [text(words)]
+    if proven:
+        item += [text(gettext("including")), *(suit(letter, narrator) for letter in proven)]
+    return item
+
+
+def _held_fact(model: PublicKnowledge, seat: int, rank: str) -> dict[str, Any]:
+    return {"kind": "holds", "seat": seat, "rank": rank, "at_least": model.least_count(seat, rank),
+            "at_most": model.most_count(seat, rank), "suits": _known_suits(model, seat, rank),
+            "cards": model.received_cards(seat, rank)}
+
+
+def _chests_laid(view: dict[str, Any], narrator, seat: int) -> dict[str, Any]:
+    rows = []
+    players = view["players"]
+    for owner in ((seat + offset) % players for offset in range(players)):
+        chests = view["chests"][owner]
+        if not chests:
+            continue
+        shown = [rank for rank in chests if rank]
+        face_down = len(chests) - len(shown)
+        items = [[text(narrator.rank_plural(rank))] for rank in shown]
+        if face_down:
+            items.append([text(ngettext("%(count)s face down", "%(count)s face down", face_down) % {
+                "count": face_down})])
+        rows.append(row(narrator.name(owner), items,
+                        [{"kind": "chests", "seat": owner, "ranks": shown, "face_down": face_down}]))
+    return section(gettext("Chests laid"), rows, empty=gettext("None yet."))

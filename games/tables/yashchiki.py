@@ -11,8 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
+from games.bots.yashchiki.knowledge import YashchikiKnowledge
 from games.rules.cards import RANK_INDEX, SUIT_SYMBOLS, SUITS, card_short, rank_of, suit_of
+from games.tables.knowledge import cards, panel, row, section, suit, text
 
 POSITIONS = ("left", "across", "right")   # the other seats, clockwise from the viewer
 SUIT_CHANGERS = ("8", "9")
@@ -158,3 +161,45 @@ def rules_link(view: dict, legal_actions: list[dict], narrator) -> dict | None:
                   "H": _("Why must I play a heart?"), "S": _("Why must I play a spade?")}
         return {"anchor": "rule-a-turn", "text": follow[view["suit"]]}
     return {"anchor": "rule-a-turn", "text": _("How does a turn go?")}
+
+
+SPECIAL_RANKS = ("2", "8", "9", "7")   # the chain, the two suit changers, the draw
+
+
+def knowledge(view: dict[str, Any], narrator, *, seat: int) -> dict[str, Any]:
+    """What the seat knows of the deal, by the hard bot's model (YashchikiKnowledge): each other player's hand
+    size, the suits they were shown to lack (they drew for want of one: a void, or at most as many of it as
+    they drew since) and the cards they showed (an undeclared pair goes back to the hand face up); the special
+    cards neither in the seat's hand nor in the discard pile."""
+    model = YashchikiKnowledge(view)
+    players = []
+    for other in ((seat + offset) % 4 for offset in range(1, 4)):
+        size = view["hand_sizes"][other]
+        voids = [letter for letter in SUITS if model.void(other, letter)]
+        # A player who drew for want of a suit may have drawn one: "at most 1" of it, not a void.
+        few = [(letter, most) for letter in SUITS if 0 < (most := model.most_of_suit(other, letter)) < size]
+        known = hand_order(list(model.known[other]))
+        items = [[text(ngettext("%(size)s card", "%(size)s cards", size) % {"size": size})]]
+        facts: list[dict[str, Any]] = [{"kind": "hand-size", "seat": other, "count": size}]
+        if voids:
+            items.append([text(_("void in")), *(suit(letter, narrator, "genitive") for letter in voids)])
+            facts += [{"kind": "void", "seat": other, "suit": letter} for letter in voids]
+        if few:
+            limits = [part for letter, most in few for part in (suit(letter, narrator), text(most))]
+            items.append([text(_("at most:")), *limits])
+            facts += [{"kind": "at-most", "seat": other, "suit": letter, "count": most} for letter, most in few]
+        if known:
+            items.append([text(_("in hand:")), cards(known)])
+            facts.append({"kind": "holds", "seat": other, "cards": known})
+        label = (_("%(name)s (partner)") % {"name": narrator.name(other)} if other == view["partner"]
+                 else narrator.name(other))
+        players.append(row(label, items, facts))
+    out = model.still_out()
+    specials = []
+    for rank in SPECIAL_RANKS:
+        suits = [suit_of(code) for code in out if rank_of(code) == rank]
+        item = [suit(letter, narrator) for letter in suits] or [text(pgettext("cards still out", "none"))]
+        specials.append(row(narrator.rank_plural(rank).capitalize(), [item],
+                            [{"kind": "still-out", "rank": rank, "suits": suits}]))
+    return panel([section(_("Players"), players),
+                  section(_("Special cards not in your hand or the discard"), specials)])

@@ -48,6 +48,30 @@
 
   function logLength() { var t = table(); return t ? t.querySelectorAll(".log li").length : 0; }
 
+  // Disclosures marked data-remember ("What your seat knows") stay as the learner left them, open or closed:
+  // the choice is kept in the browser and applied to every table the server sends (a swap, a push, a reload).
+  var REMEMBERED = "details[data-remember]";
+  function remembered(key) {
+    try { return window.localStorage.getItem(key); } catch (error) { return null; }   // storage may be off
+  }
+  function remember(key, value) {
+    try { window.localStorage.setItem(key, value); } catch (error) { /* the choice lasts this page only */ }
+  }
+  function restoreDisclosures(root) {
+    root.querySelectorAll(REMEMBERED).forEach(function (details) {
+      var state = remembered(details.dataset.remember);
+      if (state !== null) details.open = state === "open";
+    });
+  }
+  // "toggle" does not bubble: listen while it is captured.
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (!details.matches || !details.matches(REMEMBERED)) return;
+    remember(details.dataset.remember, details.open ? "open" : "closed");
+  }, true);
+  // Before the fresh table is painted, so that an open panel never flashes shut.
+  document.addEventListener("htmx:afterSwap", function () { restoreDisclosures(document); });
+
   var socket = null;
   var everConnected = false;
   var FIRST_RETRY_MS = 1000;
@@ -109,6 +133,7 @@
       var template = document.createElement("template");
       template.innerHTML = data.html.trim();
       var fresh = template.content.firstElementChild;
+      restoreDisclosures(fresh);
       var before = logLength();
       table().replaceWith(fresh);
       if (window.htmx) window.htmx.process(fresh);
@@ -125,6 +150,7 @@
     var log = document.querySelector("#table .log");
     if (log) log.scrollTop = log.scrollHeight;   // the latest move first in sight
     if (table()) markHint(table());
+    restoreDisclosures(document);
     connect(FIRST_RETRY_MS);
   });
 })();

@@ -1,6 +1,7 @@
 """The coach as a whole: pure Python like the rules and the bots, one evaluator per game, and its benchmark."""
 
 import ast
+import re
 from io import StringIO
 from pathlib import Path
 
@@ -33,8 +34,11 @@ def test_every_game_has_a_coach_with_its_unit_and_thresholds():
 
 def test_bench_coach_prints_its_figures():
     out = StringIO()
-    call_command("bench_coach", "sunduchok", "--games", "1", "--seed", "3", stdout=out)
+    call_command("bench_coach", "sunduchok", "--games", "1", "--reviews", "1", "--seed", "3", stdout=out)
     text = out.getvalue()
     assert "decisions/s" in text and "p95" in text and "mistake share" in text and "easy / hard" in text
+    assert re.search(r"review of one seat \(\d+ decisions in 1 games\): per game mean \d+\.\d\d s", text)
+    with pytest.raises(CommandError, match="--reviews"):
+        call_command("bench_coach", "sunduchok", "--reviews", "-1")
     with pytest.raises(CommandError, match="No coach"):
         call_command("bench_coach", "poker")

@@ -67,3 +67,27 @@ def test_a_hint_names_the_move_marks_it_and_counts_on_the_end_screen(live_site, 
     page.wait_for_selector(".hint-form")   # the next decision offers a new hint
     click_until_game_over(page)
     assert "You used 1 hint in this game." in page.inner_text(".end-screen")
+
+    # The review: its parts load one after another, then every decision has its verdict.
+    page.click(".end-screen a:has-text('Review your game')")
+    page.wait_for_selector("#review-summary .review-figures", timeout=60_000)
+    assert page.locator(".review-part--waiting").count() == 0
+    verdicts = page.locator("[data-verdict]")
+    assert verdicts.count() >= 1
+    decisions = int(page.inner_text(".review-figures div:first-child dd"))
+    assert decisions == verdicts.count()
+    page.screenshot(path=f"{SCREENSHOTS}/review.png", full_page=True)
+    assert_accessible(page, "Sunduchok, the review of a game")
+    assert_fits_the_width(page, "Sunduchok, the review of a game")
+
+    # Always clicking the first choice is poor play: the coach finds a mistake, and the learner tries again.
+    mistake = page.locator("[data-verdict=mistake]").first
+    better = mistake.locator(".review-decision__better").inner_text()
+    assert better.startswith("Better:")
+    mistake.locator("button:has-text('Try again from here')").click()
+    page.wait_for_selector("#table")
+    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
+    assert page.locator(".back-link a:has-text('Back to the review')").is_visible()
+    assert page.locator(".move-form button[type=submit]").count() >= 1   # the learner's decision, as it was
+    click_until_game_over(page)
+    assert "Game over" in page.inner_text(".end-screen")

@@ -129,6 +129,11 @@ POST_ROUTES: dict[str, PostRoute] = {
     # A hint given (200) counts on the game; a refused one (409: over, not the seat's turn) changes nothing.
     "hint": PostRoute(_player, *_game_urls("hint"), changes_on=lambda response: response.status_code == 200),
     "play_again": PostRoute(_player, *_game_urls("play_again")),
+    # A practice game from one of the player's decisions in a finished game (a redirect); 409 for any other step.
+    "review_try_again": PostRoute(
+        _player, lambda world: [reverse("review_try_again", args=[game.pk, step])
+                                for game in (world.game, world.finished) for step in (0, 1, 3, 10**6)],
+        lambda world: [reverse("review_try_again", args=[game, 1]) for game in (world.stranger_game.pk, UNKNOWN_UUID)]),
     "next_game": PostRoute(_player, *_game_urls("next_game")),
     "lesson_answer": PostRoute(_player, *_lesson_urls("lesson_answer"), fields=_step_fields,
                                changes_on=accepted_or_judged),
@@ -199,6 +204,9 @@ GET_ROUTES: dict[str, Callable[[World], str]] = {
     "play": lambda world: reverse("play", args=[world.game.pk]),
     "table": lambda world: reverse("table", args=[world.game.pk]),
     "replay": lambda world: reverse("replay", args=[world.finished.pk]),
+    "review": lambda world: reverse("review", args=[world.finished.pk]),
+    # Computes and keeps a part of the review (a cache of what the finished game's log already decides).
+    "review_part": lambda world: reverse("review_part", args=[world.finished.pk, 0]),
     "learn": lambda world: reverse("learn"),
     "lesson": lambda world: reverse("lesson", args=["sunduchok", world.lesson.slug]),
     "lesson_done": lambda world: reverse("lesson_done", args=["sunduchok", world.lesson.slug]),

@@ -16,6 +16,8 @@ from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 
+from games.coach.review import decision_steps
+from games.history import game_history
 from tests.classroom.helpers import PASSWORD
 from tests.security.world import World, a_legal_move_data, browser, database_snapshot, signed_in_browser
 from tutorials.models import Lesson, Preset
@@ -51,6 +53,12 @@ def _teacher(world: World) -> Client:
     return signed_in_browser(world.teacher)
 
 
+def _first_decision(game) -> int:
+    """The log place of the player's first decision in `game` (0 where it has none yet)."""
+    history = game_history(game)
+    return next(iter(decision_steps(history.states, [logged.seat for logged in history.actions], 0)), 0)
+
+
 def _round_game(world: World):
     return world.practice_round.game
 
@@ -75,6 +83,14 @@ def game_pages(whose: str, game: Callable[[World], object], owner: Callable[[Wor
         Page(f"act ({whose})", "post", lambda world: reverse("act", args=[game(world).pk]), owner,
              data=lambda world: a_legal_move_data(game(world)), let_in=(302, 400)),
         Page(f"play again ({whose})", "post", lambda world: reverse("play_again", args=[game(world).pk]), owner),
+        # The review, too, opens only once the game is over (409 before); try again only from the player's decisions.
+        Page(f"review ({whose})", "get", lambda world: reverse("review", args=[game(world).pk]), owner,
+             let_in=(200, 409)),
+        Page(f"review part ({whose})", "htmx", lambda world: reverse("review_part", args=[game(world).pk, 0]), owner,
+             let_in=(200, 409)),
+        Page(f"review try again ({whose})", "post",
+             lambda world: reverse("review_try_again", args=[game(world).pk, _first_decision(game(world))]), owner,
+             let_in=(302, 409)),
         Page(f"next game ({whose})", "post", lambda world: reverse("next_game", args=[game(world).pk]), owner),
     ]
 
@@ -117,7 +133,7 @@ def _draft(name: str, method: str, let_in: tuple[int, ...] = (200, 302), **data)
 NOT_FOUND, SIGN_IN = "404", "sign in"
 PLAYERS_GAME = game_pages("a visitor's game", lambda world: world.game, _player)
 FINISHED_GAME = [page for page in game_pages("a visitor's finished game", lambda world: world.finished, _player)
-                 if page.label.startswith(("replay", "next game"))]
+                 if page.label.startswith(("replay", "next game", "review"))]
 ROUND_GAME = game_pages("a student's round", _round_game, _student)
 CLASS_PAGES = class_pages()
 ROUND_START = Page("round start", "post", lambda world: reverse("round_start", args=[world.assignment.pk]), _student)

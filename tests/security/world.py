@@ -19,7 +19,7 @@ from django.urls import reverse
 from classroom import services as classroom_services
 from classroom.models import Assignment, Classroom, Membership, PracticeRound
 from games.history import game_history
-from games.models import Game, GameAction
+from games.models import Game, GameAction, GameReview
 from games.rules import get_game
 from tests.classroom.helpers import PASSWORD, class_with_students, play_out, practice_assignment, teacher
 from tests.tutorials.helpers import DEAL, make_lesson
@@ -119,6 +119,7 @@ def database_snapshot() -> dict:
         "games": sorted((str(pk), moves, status, owner) for pk, moves, status, owner
                         in Game.objects.values_list("pk", "move_count", "status", "owner_id")),
         "actions": sorted(GameAction.objects.values_list("game_id", "number").iterator()),
+        "reviews": sorted(GameReview.objects.values_list("game_id", "part").iterator()),
         "classes": list(Classroom.objects.order_by("pk").values_list("pk", "name", "archived", "join_code")),
         "teachers": sorted(Classroom.teachers.through.objects.values_list("classroom_id", "user_id")),
         "members": sorted(Membership.objects.values_list("classroom_id", "student_id")),

@@ -161,6 +161,20 @@ class DealKnowledge:
                 taken |= 1 << number
         return [number for number in range(52) if not taken >> number & 1]
 
+    def still_out(self) -> list[int]:
+        """Cards of this deal not played yet and not in our hand: those in the other hands, in deck-number
+        order (the unseen ones and our own pass, where it went)."""
+        mine = set(self.hand_cards)
+        return [number for number in range(52) if not self.played >> number & 1 and number not in mine]
+
+    def moon_open_to(self) -> list[int]:
+        """The seats that can still shoot the moon this deal: everyone before any point is taken, then only
+        the seat that took every point so far, if one did."""
+        if not any(self.points):
+            return list(range(4))
+        hopeful = self.moon_hopeful()
+        return [hopeful] if hopeful >= 0 else []
+
     def moon_hopeful(self) -> int:
         """The seat that took every point of the deal so far, if any points were taken, else -1."""
         holders = [seat for seat in range(4) if self.points[seat]]

@@ -114,6 +114,10 @@ class PublicKnowledge:
         """The fewest cards of the rank the seat may hold (0 unless proven otherwise)."""
         return min(SET_SIZE[holding] for holding in holdings(self.families[seat][rank]))
 
+    def most_count(self, seat: int, rank: str) -> int:
+        """The most cards of the rank the seat may hold (3 unless proven otherwise: four would be a chest)."""
+        return max(SET_SIZE[holding] for holding in holdings(self.families[seat][rank]))
+
     def positive_facts(self, seat: int, rank: str) -> list[Fact]:
         return self.facts[seat][rank]
 

@@ -92,6 +92,16 @@ class YashchikiKnowledge:
         return (sum(suit_of(card) == suit for card in self.known[seat])
                 + sum(not SUIT_CARDS[suit] <= banned for banned in self.slots[seat]))
 
+    def void(self, seat: int, suit: str) -> bool:
+        """Proven by the log: `seat` holds no card of `suit` (and holds some card: an empty hand says nothing)."""
+        return self.hand_sizes[seat] > 0 and self.most_of_suit(seat, suit) == 0
+
+    def still_out(self) -> list[str]:
+        """Cards in play that the seat does not see: neither in its hand nor in the discard pile (as the log
+        shows it since the last reshuffle), in deck order — in the other hands or the stock."""
+        shown = set(self.discard) | set(self.hand)
+        return [card for card in DECK if card not in shown]
+
     def sample(self, rng: random.Random) -> tuple[list[list[str]], list[str], list[str]]:
         """Every hand, the stock (top first) and the discard pile (top last): the unseen cards placed at
         random where they fit; unseen cards beyond the hands and the stock lie under the discard pile."""
