@@ -12,6 +12,7 @@ from games.bots import LEVELS
 from games.rules import get_game
 from games.selectors import BOT_LEVEL_LABELS
 from games.services import MAX_SEED
+from games.tables import TABLES
 from tutorials.selectors import presets_for_game
 
 LEVEL_CHOICES = [(level, BOT_LEVEL_LABELS[level]) for level in LEVELS]
@@ -77,81 +78,20 @@ MISSING_PARTS = {
 def action_from_post(data, *, game_key: str) -> tuple[dict[str, Any], int]:
     """The engine action of `game_key` and the expected move number from a move form's POST data.
 
-    Only the shape is checked here; whether the move is legal is the engine's call.
+    The game's table module reads its own form (games.tables: `action_from_post`); only the shape is checked
+    here, whether the move is legal is the engine's call. A part left unchosen is named in the error.
     """
     try:
         expected_move = int(data.get("move", ""))
     except ValueError:
         raise ActionPostError(gettext("The move number is missing: reload the page and try again.")) from None
-    kind = data.get("type")
     try:
-        if kind == "ask":
-            return {"type": "ask", "target": int(data["target"]), "rank": data["rank"]}, expected_move
-        if kind == "count":
-            return {"type": "count", "count": int(data["count"])}, expected_move
-        if kind == "suits":
-            return {"type": "suits", "suits": [s for s in data["suits"].split(",") if s]}, expected_move
-        if kind == "pass" and game_key == "rooster":   # declining a throw-in: no cards, unlike Hearts' pass
-            return {"type": "pass"}, expected_move
-        if kind == "pass":
-            return {"type": "pass", "cards": data.getlist("cards")}, expected_move
-        if kind in ("attack", "throw"):
-            return {"type": kind, "cards": data.getlist("cards")}, expected_move
-        if kind == "beat":
-            return {"type": "beat", "attack": data["attack"], "card": data["card"]}, expected_move
-        if kind == "take":
-            return {"type": "take"}, expected_move
-        if kind == "play" and game_key == "yashchiki":
-            return _yashchiki_play(data), expected_move
-        if kind == "draw":
-            return {"type": "draw"}, expected_move
-        if kind == "play":
-            return {"type": "play", "card": data["card"]}, expected_move
-        if kind == "moon":
-            return {"type": "moon", "choice": data["choice"]}, expected_move
+        action = TABLES[game_key].action_from_post(data)
     except KeyError as missing:
         raise ActionPostError(str(MISSING_PARTS.get(missing.args[0], INCOMPLETE))) from None
     except ValueError:
         raise ActionPostError(str(INCOMPLETE)) from None
-    raise ActionPostError(gettext("Unknown action."))
+    if action is None:
+        raise ActionPostError(gettext("Unknown action."))
+    return action, expected_move
 
-
-def action_form_fields(action: dict[str, Any]) -> dict[str, Any]:
-    """The move form's fields that post `action` (the inverse of action_from_post, without the move number):
-    what a hint marks on the form, and what a test posts for a click."""
-    kind = action["type"]
-    fields: dict[str, Any] = {"type": kind}
-    if kind == "ask":
-        fields.update(target=action["target"], rank=action["rank"])
-    elif kind == "count":
-        fields["count"] = action["count"]
-    elif kind == "suits":
-        fields["suits"] = ",".join(action["suits"])
-    elif kind == "play" and "cards" in action:   # Yashchiki: one button per card or pair, a suit after a colon
-        fields["cards"] = ",".join(action["cards"]) + (f":{action['suit']}" if "suit" in action else "")
-        if "declared" in action:
-            fields["declared"] = ["false", "true"] if action["declared"] else ["false"]
-    elif kind == "play":
-        fields["card"] = action["card"]
-    elif kind in ("pass", "attack", "throw") and "cards" in action:
-        fields["cards"] = list(action["cards"])
-    elif kind == "beat":
-        fields.update(attack=action["attack"], card=action["card"])
-    elif kind == "moon":
-        fields["choice"] = action["choice"]
-    return fields
-
-
-def _yashchiki_play(data) -> dict[str, Any]:
-    """A Yashchiki play from its button: `cards` holds one card or a pair, comma-separated, and after a
-    colon the suit an 8 or 9 names ("8C,8H:S"). A pair's declaration comes from the form's toggle: a
-    hidden "false" then the checkbox's "true", so the last value sent counts. An undeclared pair goes
-    back to the hand, so it names no suit."""
-    cards, _colon, suit = data["cards"].partition(":")
-    action: dict[str, Any] = {"type": "play", "cards": [card for card in cards.split(",") if card]}
-    declared = data.getlist("declared")
-    if len(action["cards"]) == 2 and declared:
-        action["declared"] = declared[-1] == "true"
-    if suit and action.get("declared") is not False:
-        action["suit"] = suit
-    return action

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.conf import settings
@@ -208,12 +209,13 @@ def _clockwise_from(seat: int, players: int) -> list[int]:
 
 
 def hint_context(game: Game, *, seat: int, hint) -> dict[str, Any]:
-    """The table's hint panel (games.services.Hint): the suggested move in words, why, and the action itself
-    (the page marks the move form's controls that post it: the `hint_fields` filter)."""
+    """The table's hint panel (games.services.Hint): the suggested move in words, why, and the move form's
+    fields that post it, as JSON (static/js/table.js marks those controls)."""
     narrator = narrator_for(game.game_key, seat_names(game), seat, narration_language())
     evaluation = hint.evaluation
     best = evaluation.best
     lead = best.value - evaluation.values[1].value if len(evaluation.values) > 1 else None
     bot_says = narrator.reason(evaluation.reason.to_dict()) if evaluation.reason is not None else ""
     return {"move": narrator.action_text(best.action, hint.view), "action": best.action,
+            "fields": json.dumps(TABLES[game.game_key].action_form_fields(best.action)),
             "why": best_move_figures(evaluation.unit, best.value, lead, narrator.language), "bot_says": bot_says}

@@ -12,6 +12,9 @@ when its hand also lists cards already given away (Hearts' pass, until it is mad
 Every game has `knowledge(view, narrator, *, seat)`, the play page's "What your seat knows" panel: what the
 seat's view proves about the other hands, read with the hard bot's knowledge model (the coach's), worded
 and shaped as games.tables.knowledge describes.
+Every game also reads its own move form: `action_from_post(data)`, the action a POST of its move form holds
+(None for a type it does not know; a missing part raises KeyError, a malformed one ValueError — games.forms
+turns both into messages), and `action_form_fields(action)`, the inverse (what a hint marks on the form).
 Templates live in templates/games/<game>/.
 """
 

@@ -224,3 +224,26 @@ def _moon_text(model: DealKnowledge, narrator, seat: int) -> str:
         return _("only you can still (every point so far: %(points)s)") % {"points": points}
     return _("only %(name)s can still (every point so far: %(points)s)") % {
         "name": narrator.name(seats[0]), "points": points}
+
+
+def action_from_post(data) -> dict[str, Any] | None:
+    """The action the move form posts: the three cards passed, the card played, or the moon's choice; None for
+    another type."""
+    kind = data.get("type")
+    if kind == "pass":
+        return {"type": "pass", "cards": data.getlist("cards")}
+    if kind == "play":
+        return {"type": "play", "card": data["card"]}
+    if kind == "moon":
+        return {"type": "moon", "choice": data["choice"]}
+    return None
+
+
+def action_form_fields(action: dict[str, Any]) -> dict[str, Any]:
+    """The move form's fields that post `action` (the inverse of action_from_post)."""
+    kind = action["type"]
+    if kind == "pass":
+        return {"type": kind, "cards": list(action["cards"])}
+    if kind == "play":
+        return {"type": kind, "card": action["card"]}
+    return {"type": kind, "choice": action["choice"]}

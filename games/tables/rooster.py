@@ -201,3 +201,26 @@ def knowledge(view: dict[str, Any], narrator, *, seat: int) -> dict[str, Any]:
 def _in_suit_order(cards, order: list[str]) -> list[str]:
     """Cards by suit as the ranking lists them, each suit from its lowest card."""
     return sorted(cards, key=lambda code: (order.index(suit_of(code)), RANK_INDEX[rank_of(code)]))
+
+
+def action_from_post(data) -> dict[str, Any] | None:
+    """The action the move form posts: the cards of an attack or a throw-in, a beat (the attacking card and
+    the card that beats it), a take, or a pass (declining to throw in: no cards); None for another type."""
+    kind = data.get("type")
+    if kind in ("attack", "throw"):
+        return {"type": kind, "cards": data.getlist("cards")}
+    if kind == "beat":
+        return {"type": "beat", "attack": data["attack"], "card": data["card"]}
+    if kind in ("take", "pass"):
+        return {"type": kind}
+    return None
+
+
+def action_form_fields(action: dict[str, Any]) -> dict[str, Any]:
+    """The move form's fields that post `action` (the inverse of action_from_post)."""
+    kind = action["type"]
+    if kind in ("attack", "throw"):
+        return {"type": kind, "cards": list(action["cards"])}
+    if kind == "beat":
+        return {"type": kind, "attack": action["attack"], "card": action["card"]}
+    return {"type": kind}

@@ -175,3 +175,28 @@ def _chests_laid(view: dict[str, Any], narrator, seat: int) -> dict[str, Any]:
         rows.append(row(narrator.name(owner), items,
                         [{"kind": "chests", "seat": owner, "ranks": shown, "face_down": face_down}]))
     return section(gettext("Chests laid"), rows, empty=gettext("None yet."))
+
+
+def action_from_post(data) -> dict[str, Any] | None:
+    """The action the move form posts (games.forms.action_from_post reads the move number and the errors): a
+    question's target and rank, the count, or the suits comma-separated; None for another type."""
+    kind = data.get("type")
+    if kind == "ask":
+        return {"type": "ask", "target": int(data["target"]), "rank": data["rank"]}
+    if kind == "count":
+        return {"type": "count", "count": int(data["count"])}
+    if kind == "suits":
+        return {"type": "suits", "suits": [letter for letter in data["suits"].split(",") if letter]}
+    return None
+
+
+def action_form_fields(action: dict[str, Any]) -> dict[str, Any]:
+    """The move form's fields that post `action` (the inverse of action_from_post)."""
+    fields: dict[str, Any] = {"type": action["type"]}
+    if action["type"] == "ask":
+        fields.update(target=action["target"], rank=action["rank"])
+    elif action["type"] == "count":
+        fields["count"] = action["count"]
+    else:
+        fields["suits"] = ",".join(action["suits"])
+    return fields

@@ -203,3 +203,35 @@ def knowledge(view: dict[str, Any], narrator, *, seat: int) -> dict[str, Any]:
                             [{"kind": "still-out", "rank": rank, "suits": suits}]))
     return panel([section(_("Players"), players),
                   section(_("Special cards not in your hand or the discard"), specials)])
+
+
+def action_from_post(data) -> dict[str, Any] | None:
+    """The action the move form posts: a draw, or a play from its button, whose `cards` holds one card or a
+    pair, comma-separated, and after a colon the suit an 8 or 9 names ("8C,8H:S"). A pair's declaration comes
+    from the form's toggle: a hidden "false" then the checkbox's "true", so the last value sent counts. An
+    undeclared pair goes back to the hand, so it names no suit. None for another type."""
+    kind = data.get("type")
+    if kind == "draw":
+        return {"type": "draw"}
+    if kind != "play":
+        return None
+    cards, _colon, named = data["cards"].partition(":")
+    action: dict[str, Any] = {"type": "play", "cards": [card for card in cards.split(",") if card]}
+    declared = data.getlist("declared")
+    if len(action["cards"]) == 2 and declared:
+        action["declared"] = declared[-1] == "true"
+    if named and action.get("declared") is not False:
+        action["suit"] = named
+    return action
+
+
+def action_form_fields(action: dict[str, Any]) -> dict[str, Any]:
+    """The move form's fields that post `action` (the inverse of action_from_post): one button per card or
+    pair, the suit after a colon, a pair's declaration as the toggle sends it."""
+    if action["type"] == "draw":
+        return {"type": "draw"}
+    fields: dict[str, Any] = {"type": "play",
+                              "cards": ",".join(action["cards"]) + (f":{action['suit']}" if "suit" in action else "")}
+    if "declared" in action:
+        fields["declared"] = ["false", "true"] if action["declared"] else ["false"]
+    return fields

@@ -7,12 +7,12 @@ import random
 
 from django.urls import reverse
 
-from games.forms import action_form_fields
 from games.history import game_history
 from games.models import Game
 from games.narration import card_name
 from games.narration.words import card_name_ru
 from games.rules.cards import card_short
+from games.tables import TABLES
 from tutorials.services import preset_sync_builtin
 
 
@@ -28,7 +28,7 @@ def start_game(client, *, players: int = 3, preset: str = "standard", seed: int 
 
 def move_data(game: Game, action: dict) -> dict:
     """The form fields a person's click posts for `action`."""
-    return {"move": game.move_count, **action_form_fields(action)}
+    return {"move": game.move_count, **TABLES[game.game_key].action_form_fields(action)}
 
 
 def a_legal_action(game: Game, rng: random.Random) -> dict:

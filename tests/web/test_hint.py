@@ -15,10 +15,10 @@ from django.utils import translation
 
 from games import services
 from games.coach import get_coach
-from games.forms import action_form_fields
 from games.history import game_history
 from games.models import Game
 from games.narration import narrator_for
+from games.tables import TABLES as GAME_TABLES
 from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +63,8 @@ def test_the_hint_is_the_coachs_best_move_and_changes_nothing_but_the_count(clie
     narrator = narrator_for(game_key, [info["name"] for info in game.seats], 0, "en")
     panel = re.search(r'<div class="panel hint-panel"[^>]*data-hint-fields="([^"]*)">(.*?)</div>', page, re.S)
     assert panel is not None
-    assert json.loads(panel.group(1).replace("&quot;", '"')) == action_form_fields(evaluation.best.action)
+    fields = GAME_TABLES[game_key].action_form_fields(evaluation.best.action)
+    assert json.loads(panel.group(1).replace("&quot;", '"')) == fields
     assert html.escape(narrator.action_text(evaluation.best.action, state.view(0))) in panel.group(2)
     assert "hint-panel__why" in panel.group(2)
     assert_no_hidden_cards(page, state, 0)
