@@ -1,82 +1,135 @@
-"""The teacher's deal view of a "same deals" assignment: how each student did on one deal, and where
-their moves differed from the hard bot's in the same position.
+"""The teacher's deal view: how each student played round k of an assignment, judged by the coach — each
+student's mistakes and inaccuracies with the better move, what it lost and why, their accuracy, and, where
+everyone got the same deal, the decisions the class got wrong most.
 
-The hard bot is asked exactly as at the table: from the student's `view(seat)` and legal actions,
-with a random generator seeded from the game and move, so the comparison is the same on every
-visit. A finished game never changes, so its comparison is cached under the game's id.
+A round is judged exactly as the student's own review of that game judges it (games.review_services: the
+same parts, computed once and kept), from what the student could know at each decision — never from the
+hidden cards. Computing a review takes about a second a game, so the page reviews one game per request
+(`review_next`) and shows what is kept; the page asks again until every finished round is reviewed.
 """
 
 from __future__ import annotations
 
-import random
+import json
+from collections import defaultdict
 from typing import Any
 
-from django.core.cache import cache
+from django.urls import reverse
 
 from classroom.models import Assignment, PracticeRound
 from classroom.selectors import assignment_students, round_result
-from games.bots import get_bot
+from games.coach.review import ReviewedDecision, summarise
 from games.history import game_history
-from games.narration import SeatNarrator, narrator_for
+from games.models import Game, GameReview
+from games.narration import narrator_for
+from games.narration.coach import move_loss_sentence
+from games.review_selectors import REVIEW_VERSION, review_plan, stored_parts
+from games.review_services import game_review_part
 from games.selectors import human_seat, narration_language, seat_names
 
-CACHE_SECONDS = 7 * 24 * 3600
+COMMON_MISTAKES_SHOWN = 5
 
 
-def describe_action(action: dict[str, Any], narrator: SeatNarrator, request: dict | None) -> str:
-    """A Sunduchok move as the table's buttons say it: "Anna-bot — Queens?", "Two?", "Clubs and hearts?"."""
-    if action["type"] == "ask":
-        return f"{narrator.name(action['target'])} — {narrator.rank_plural(action['rank']).capitalize()}?"
-    if action["type"] == "count":
-        return f"{narrator.count_word(action['count'], request['rank'] if request else 'Q')}?"
-    return f"{narrator.suits_phrase(action['suits'])}?"
+def kept_review(game: Game) -> list[ReviewedDecision] | None:
+    """The decisions of the game's review if every part is kept, else None."""
+    plan = review_plan(game=game, seat=human_seat(game))
+    kept = stored_parts(game=game)
+    if any(part.number not in kept for part in plan):
+        return None
+    return [decision for part in plan for decision in kept[part.number]]
 
 
-def _differences(practice: PracticeRound, language: str) -> list[dict[str, Any]]:
+def review_next(assignment: Assignment, number: int) -> bool:
+    """Review one finished round `number` of the assignment that is not reviewed yet; False when none is left."""
+    for practice in _rounds(assignment, number).values():
+        if practice.game.is_over and kept_review(practice.game) is None:
+            for part in review_plan(game=practice.game, seat=human_seat(practice.game)):
+                game_review_part(game=practice.game, part=part)
+            return True
+    return False
+
+
+def _rounds(assignment: Assignment, number: int) -> dict[int, PracticeRound]:
+    students = {student.pk for student in assignment_students(assignment)}
+    return {practice.student_id: practice for practice in
+            PracticeRound.objects.filter(assignment=assignment, number=number).select_related("game")
+            if practice.student_id in students}
+
+
+def deal_comparison(assignment: Assignment, number: int) -> dict[str, Any]:
+    """Every student's round `number` of the assignment, each finished and reviewed round judged."""
+    language = narration_language()
+    rounds = _rounds(assignment, number)
+    rows, judged = [], []
+    for student in assignment_students(assignment):
+        practice = rounds.get(student.pk)
+        result = round_result(practice) if practice is not None else None
+        decisions = kept_review(practice.game) if result and result.finished else None
+        summary = summarise(decisions) if decisions is not None else None
+        moves = _judged_moves(practice, decisions, language) if decisions is not None else []
+        judged.extend((student, practice, move) for move in moves)
+        rows.append({"student": student, "round": practice, "result": result, "summary": summary,
+                     "moves": moves, "waiting": bool(result and result.finished and decisions is None)})
+    finished = sum(1 for row in rows if row["result"] and row["result"].finished)
+    reviewed = sum(1 for row in rows if row["summary"] is not None)
+    return {"assignment": assignment, "classroom": assignment.classroom, "number": number, "rows": rows,
+            "deal_numbers": list(range(1, assignment.rounds + 1)), "finished": finished, "reviewed": reviewed,
+            "common": _common_mistakes(judged, reviewed) if assignment.same_deals else []}
+
+
+def _judged_moves(practice: PracticeRound, decisions: list[ReviewedDecision], language: str) -> list[dict]:
+    """The student's inaccuracies and mistakes in words, each linked to the position in the round's replay."""
     game = practice.game
     history = game_history(game)
     seat = human_seat(game)
     narrator = narrator_for(game.game_key, seat_names(game), seat, language)
-    hard = get_bot(game.game_key, "hard")
-    differences = []
-    for number, logged in enumerate(history.actions):
-        if logged.seat != seat:
+    replay = reverse("round_replay", args=[practice.pk])
+    moves = []
+    for decision in decisions:
+        if decision.verdict == "good":
             continue
-        before = history.states[number]
-        view = before.view(seat)
-        decision = hard.decide(view, before.legal_actions(), random.Random(f"review-{game.seed}-{number}"))
-        if decision.action == logged.action:
-            continue
-        differences.append({
-            "move": number + 1,
-            "played": describe_action(logged.action, narrator, view["request"]),
-            "hard": describe_action(decision.action, narrator, view["request"]),
-            "why": narrator.reason(decision.reason.to_dict()),
+        view = history.states[decision.step].view(seat)
+        moves.append({
+            "move": decision.step + 1, "verdict": decision.verdict,
+            "played": narrator.action_text(decision.action, view),
+            "better": narrator.action_text(decision.better, view) if decision.better else "",
+            "lost": move_loss_sentence(decision.unit, decision.loss, language),
+            "why": narrator.reason(decision.reason) if decision.reason else "",
+            "url": f"{replay}?step={decision.step}",
+            # Equal for students who reached the same position the same way: the same deal, the same moves.
+            "position": json.dumps([logged.action for logged in history.actions[:decision.step]], sort_keys=True),
+            "action": json.dumps(decision.action, sort_keys=True),
         })
-    return differences
+    return moves
 
 
-def round_differences(practice: PracticeRound, language: str) -> list[dict[str, Any]]:
-    key = f"deal-review:{practice.game_id}:{practice.game.move_count}:{language}"
-    differences = cache.get(key)
-    if differences is None:
-        differences = _differences(practice, language)
-        cache.set(key, differences, CACHE_SECONDS)
-    return differences
+def _common_mistakes(judged: list[tuple], reviewed: int) -> list[dict[str, Any]]:
+    """The same wrong move in the same position, by how many students made it (two or more), most first."""
+    groups: dict[tuple[str, str], list[tuple]] = defaultdict(list)
+    for student, practice, move in judged:
+        groups[(move["position"], move["action"])].append((student, practice, move))
+    common = []
+    for made in groups.values():
+        if len(made) < 2:
+            continue
+        _student, _practice, move = made[0]
+        common.append({"count": len(made), "of": reviewed, "move": move["move"], "played": move["played"],
+                       "better": move["better"], "lost": move["lost"], "verdict": move["verdict"],
+                       "url": move["url"], "students": [student.get_username() for student, _p, _m in made]})
+    common.sort(key=lambda item: (-item["count"], item["move"]))
+    return common[:COMMON_MISTAKES_SHOWN]
 
 
-def deal_comparison(assignment: Assignment, number: int) -> dict[str, Any]:
-    """Every student's round `number` of the assignment (one shared deal), finished rounds compared."""
-    language = narration_language()
-    rounds = {practice.student_id: practice for practice in
-              PracticeRound.objects.filter(assignment=assignment, number=number).select_related("game")}
-    rows = []
-    for student in assignment_students(assignment):
-        practice = rounds.get(student.pk)
-        result = round_result(practice) if practice is not None else None
-        decisions = (sum(1 for logged in game_history(practice.game).actions
-                         if logged.seat == human_seat(practice.game)) if result and result.finished else 0)
-        rows.append({"student": student, "round": practice, "result": result, "decisions": decisions,
-                     "differences": round_differences(practice, language) if result and result.finished else None})
-    return {"assignment": assignment, "classroom": assignment.classroom, "number": number, "rows": rows,
-            "deal_numbers": list(range(1, assignment.rounds + 1))}
+def assignment_accuracy(assignments: list[Assignment], student_ids: list[int]) -> dict[tuple[int, int], dict]:
+    """(assignment id, student id) -> {"decisions", "good", "percent"} over the decisions of the student's
+    rounds reviewed so far (kept reviews only: nothing is computed here)."""
+    counts: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+    rounds = {practice.game_id: (practice.assignment_id, practice.student_id) for practice in
+              PracticeRound.objects.filter(assignment__in=assignments, student_id__in=student_ids)}
+    for game_id, decisions in GameReview.objects.filter(game_id__in=rounds, version=REVIEW_VERSION).values_list(
+            "game_id", "decisions"):
+        total = counts[rounds[game_id]]
+        total[0] += len(decisions)
+        total[1] += sum(1 for decision in decisions if decision["verdict"] == "good")
+    return {key: {"decisions": decisions, "good": good, "percent": round(100 * good / decisions)}
+            for key, (decisions, good) in counts.items() if decisions}

@@ -302,4 +302,4 @@ def assignment_results(assignment: Assignment) -> dict[str, Any]:
               "wins_percent": round(100 * row["progress"].wins / rounds)} for row in rows]
     return {"assignment": assignment, "classroom": assignment.classroom, "rows": rows, "chart": chart,
             "goal": goal_text(assignment),
-            "deal_numbers": list(range(1, assignment.rounds + 1)) if assignment.same_deals else []}
+            "deal_numbers": list(range(1, assignment.rounds + 1))}

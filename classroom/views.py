@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from classroom import selectors, services
-from classroom.deal_review import deal_comparison
+from classroom.deal_review import deal_comparison, review_next
 from classroom.forms import AssignmentForm, ClassNameForm, CoTeacherForm, JoinForm
 from classroom.ratelimits import attempt_limited
 from classroom.services import ClassroomDenied, ClassroomError
@@ -254,10 +254,15 @@ def assignment_detail(request: HttpRequest, assignment_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def assignment_deal(request: HttpRequest, assignment_id: int, number: int) -> HttpResponse:
+    """Round `number` of every student, judged by the coach. The page asks for itself (HTMX) while finished
+    rounds are not reviewed yet: each such request reviews one more game; without JavaScript, a link does."""
     assignment = _taught_assignment(request, assignment_id)
-    if not assignment.same_deals or not 1 <= number <= assignment.rounds:
-        raise Http404("This assignment has no such shared deal.")
-    return render(request, "classroom/deal.html", deal_comparison(assignment, number))
+    if not 1 <= number <= assignment.rounds:
+        raise Http404("This assignment has no such round.")
+    if request.htmx or request.GET.get("review") == "next":
+        review_next(assignment, number)
+    template = "classroom/deal.html#deal-rows" if request.htmx else "classroom/deal.html"
+    return render(request, template, deal_comparison(assignment, number))
 
 
 @login_required

@@ -461,35 +461,6 @@ def test_the_assignment_page_charts_results_and_links_replays():
     assert replay.status_code == 200 and "Move 1 of" in replay.content.decode()
 
 
-def test_the_deal_view_compares_each_students_moves_with_the_hard_bot():
-    import random
-
-    from games.bots import get_bot
-    from games.history import game_history
-
-    classroom, teacher_user, (masha, petya) = class_with_students("masha", "petya")
-    assignment = practice_assignment(classroom, teacher_user, rounds=1, same_deals=True)
-    games = [play_out(services.round_start_next(assignment=assignment, student=user), seed=index)
-             for index, user in enumerate((masha, petya))]
-    page = signed_in(teacher_user).get(reverse("assignment_deal", args=[assignment.pk, 1])).content.decode()
-    hard = get_bot("sunduchok", "hard")
-    for game in games:
-        history = game_history(game)
-        differing = [number + 1 for number, logged in enumerate(history.actions) if logged.seat == 0
-                     and hard.decide(history.states[number].view(0), history.states[number].legal_actions(),
-                                     random.Random(f"review-{game.seed}-{number}")).action != logged.action]
-        practice = game.practice_round
-        for move in differing:
-            assert f'{reverse("round_replay", args=[practice.pk])}?step={move}"' in page
-    assert signed_in(teacher_user).get(reverse("assignment_deal", args=[assignment.pk, 2])).status_code == 404
-
-
-def test_the_deal_view_exists_only_for_same_deals():
-    classroom, teacher_user, _ = class_with_students("masha")
-    assignment = practice_assignment(classroom, teacher_user)
-    assert signed_in(teacher_user).get(reverse("assignment_deal", args=[assignment.pk, 1])).status_code == 404
-
-
 def test_the_class_pages_speak_russian():
     classroom, teacher_user, (masha,) = class_with_students("masha")
     practice_assignment(classroom, teacher_user)
