@@ -1,4 +1,4 @@
-"""A learner opens the Hearts course, starts its first lesson, plays a little, and is brought back from the home page."""
+"""A learner opens the Hearts course, starts its first lesson, deals a game, and is brought back from the home page."""
 
 from __future__ import annotations
 

@@ -27,8 +27,8 @@ pytestmark = pytest.mark.django_db
 TITLES = {"en": {"sunduchok": "Sunduchok", "hearts": "Hearts", "rooster": "Chuvash Rooster", "yashchiki": "Yashchiki"},
           "ru": {"sunduchok": "Сундучок", "hearts": "Червы", "rooster": "Чувашский петух", "yashchiki": "Ящики"}}
 RESUME = {"en": "Continue where you left off", "ru": "Продолжить с того же места"}
-TEXT_STEPS = [{"kind": "text", "body_ru": "Раз", "body_en": "One"}, {"kind": "text", "body_ru": "Два", "body_en": "Two"},
-              {"kind": "text", "body_ru": "Три", "body_en": "Three"}]
+TEXT_STEPS = [{"kind": "text", "body_ru": ru, "body_en": en} for ru, en in (("Раз", "One"), ("Два", "Two"),
+                                                                           ("Три", "Three"))]
 
 
 def visitor(language: str = "en") -> Client:
@@ -191,7 +191,8 @@ def test_a_returning_learner_is_offered_the_lesson_at_the_step_reached(page, lan
     assert title in section and step_href(first, 2) in section
     assert {"en": "Lesson of Hearts", "ru": "Урок по игре «Червы»"}[language] in section
     assert {"en": "Step 2 of 3", "ru": "Шаг 2 из 3"}[language] in section
-    assert {"en": "Continue", "ru": "Продолжить"}[language] + f'<span class="visually-hidden">: {title}</span>' in section
+    go = {"en": "Continue", "ru": "Продолжить"}[language]
+    assert f'{go}<span class="visually-hidden">: {title}</span>' in section
     assert "Second" not in section
 
 
