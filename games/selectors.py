@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import uuid
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.timesince import timesince
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -42,7 +46,44 @@ def game_visible_to(game: Game, *, user, session) -> bool:
     """A game belongs to its signed-in owner, or to the browser session that started it."""
     if game.owner_id is not None and user is not None and user.is_authenticated and game.owner_id == user.pk:
         return True
-    return str(game.pk) in session.get(SESSION_GAMES_KEY, [])
+    return str(game.pk) in session_game_ids(session)
+
+
+def session_game_ids(session) -> list[str]:
+    """The games this browser session started (games.sessions.session_remember_game), oldest first."""
+    return list(session.get(SESSION_GAMES_KEY, [])) if session is not None else []
+
+
+def games_of_visitor(*, user, session) -> QuerySet[Game]:
+    """Every game the visitor may open, newest first: game_visible_to as a query (the signed-in user's own games
+    and this session's)."""
+    ids = []
+    for game_id in session_game_ids(session):
+        try:
+            ids.append(uuid.UUID(str(game_id)))
+        except ValueError:
+            continue   # not a game's key: no game
+    visible = Q(pk__in=ids)
+    if user is not None and user.is_authenticated:
+        visible |= Q(owner=user)
+    return Game.objects.filter(visible).order_by("-created_at")
+
+
+def unfinished_games_of_visitor(*, user, session, limit: int) -> list[dict[str, Any]]:
+    """The visitor's games still in progress, the most recently played first, each with its title and
+    "Hearts, started 2 hours ago" (`label`)."""
+    games = games_of_visitor(user=user, session=session).filter(status=Game.Status.ACTIVE).order_by("-updated_at")
+    rows = []
+    for game in games[:limit]:
+        title = gettext(get_game(game.game_key).title)
+        rows.append({"game": game, "title": title, "label": _started_label(game, title)})
+    return rows
+
+
+def _started_label(game: Game, title: str) -> str:
+    if timezone.now() - game.created_at < timedelta(minutes=1):
+        return gettext("%(title)s, started just now") % {"title": title}
+    return gettext("%(title)s, started %(ago)s ago") % {"title": title, "ago": timesince(game.created_at, depth=1)}
 
 
 def game_get_for_visitor(*, game_id, user, session) -> Game | None:

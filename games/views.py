@@ -20,12 +20,14 @@ from games.forms import ActionPostError, NewGameForm, action_from_post
 from games.models import Game
 from games.rules import GAMES
 from games.sessions import session_back_link, session_remember_game
+from tutorials import selectors as tutorials_selectors
 
 TABLE_PARTIAL = "games/play.html#table"
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"games": selectors.game_offers()})
+    resume = tutorials_selectors.learner_resume(user=request.user, session=request.session)
+    return render(request, "home.html", {"games": selectors.game_offers(), "resume": resume})
 
 
 @require_GET

@@ -16,3 +16,8 @@ def lesson_url(lesson) -> str:
 def lesson_step_url(lesson, number: int) -> str:
     """The page that shows step `number` (1-based) of `lesson` as the learner sees it."""
     return f"{lesson_url(lesson)}?step={int(number)}"
+
+
+def course_url(game_key: str) -> str:
+    """A game's course page: its lessons in order with the learner's progress."""
+    return f"/learn/{quote(game_key)}/"

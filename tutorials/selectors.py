@@ -9,16 +9,27 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.descriptions import DESCRIPTIONS
 from games.narration import narrator_for
 from games.rules import GAMES
-from games.selectors import game_get_for_visitor, narrate_events, narration_language, position_context
+from games.selectors import (
+    game_get_for_visitor,
+    games_of_visitor,
+    narrate_events,
+    narration_language,
+    position_context,
+    session_game_ids,
+    unfinished_games_of_visitor,
+)
 from games.tables import hand_summary
 from tutorials import jsontext
 from tutorials.feedback import editor_feedback, same_move, wrong_answer_text, wrong_options
+from tutorials.links import course_url
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
 from tutorials.payloads import lesson_seat_names, position_from_payload
 from tutorials.practice import practice_outcome
 from tutorials.services import HINT_COST, WRONG_ANSWER_COST
+from tutorials.sessions import learner_session_key
 from tutorials.step_checks import continuation_index, follow_choices
 
 
@@ -44,14 +55,20 @@ def lesson_get(*, game_key: str, slug: str, published_only: bool = True) -> Less
     return lessons.first()
 
 
+def progress_of_learner(*, user, session_key: str | None) -> QuerySet[LessonProgress]:
+    """Every progress row of the signed-in `user`, or else of the anonymous `session_key` (none without either)."""
+    if user is not None and user.is_authenticated:
+        return LessonProgress.objects.filter(user=user)
+    if session_key:
+        return LessonProgress.objects.filter(session_key=session_key)
+    return LessonProgress.objects.none()
+
+
 def progress_for(lesson_ids: Iterable[int], *, user, session_key: str | None) -> dict[int, LessonProgress]:
     """{lesson id: progress} of the signed-in `user`, or else of the anonymous `session_key`."""
-    if user is not None and user.is_authenticated:
-        rows = LessonProgress.objects.filter(user=user)
-    elif session_key:
-        rows = LessonProgress.objects.filter(session_key=session_key)
-    else:
+    if not (user is not None and user.is_authenticated) and not session_key:
         return {}
+    rows = progress_of_learner(user=user, session_key=session_key)
     return {progress.lesson_id: progress for progress in rows.filter(lesson_id__in=list(lesson_ids))}
 
 
@@ -67,14 +84,29 @@ def progress_of(lesson: Lesson, *, user, session_key: str | None) -> LessonProgr
 
 
 def learn_index(*, user, session_key: str | None) -> list[dict[str, Any]]:
-    """Every game with its lessons in order, each with the learner's progress (drafts for staff)."""
-    games = [(key, game, list(lessons_for_game(key, published_only=not sees_drafts(user))))
-             for key, game in GAMES.items()]
-    progress = progress_for([lesson.pk for _, _, lessons in games for lesson in lessons],
+    """Every game's course (course_for_game), in the games' order."""
+    return _courses(list(GAMES), user=user, session_key=session_key)
+
+
+def course_for_game(game_key: str, *, user, session_key: str | None) -> dict[str, Any] | None:
+    """A game's course page: its title, its sentence, its lessons in order (drafts for staff) each with the
+    learner's progress, and how many are completed; None for a key that is no game."""
+    if game_key not in GAMES:
+        return None
+    return _courses([game_key], user=user, session_key=session_key)[0]
+
+
+def _courses(game_keys: list[str], *, user, session_key: str | None) -> list[dict[str, Any]]:
+    games = [(key, list(lessons_for_game(key, published_only=not sees_drafts(user)))) for key in game_keys]
+    progress = progress_for([lesson.pk for _, lessons in games for lesson in lessons],
                             user=user, session_key=session_key)
-    return [{"key": key, "title": str(game.title),
-             "lessons": [_lesson_row(lesson, progress.get(lesson.pk)) for lesson in lessons]}
-            for key, game, lessons in games]
+    courses = []
+    for key, lessons in games:
+        rows = [_lesson_row(lesson, progress.get(lesson.pk)) for lesson in lessons]
+        courses.append({"key": key, "title": _(GAMES[key].title), "description": DESCRIPTIONS[key],
+                        "url": course_url(key), "lessons": rows,
+                        "completed": sum(1 for row in rows if row["completed"])})
+    return courses
 
 
 def _lesson_row(lesson: Lesson, progress: LessonProgress | None) -> dict[str, Any]:
@@ -87,8 +119,58 @@ def _lesson_row(lesson: Lesson, progress: LessonProgress | None) -> dict[str, An
     else:
         status = _("Not started")
     return {"lesson": lesson, "url": lesson.get_absolute_url(), "steps": steps, "furthest": furthest,
+            # The step reached (the lesson's address shows it too, after a redirect).
+            "resume_url": lesson.step_url(furthest) if furthest else lesson.get_absolute_url(),
             "completed": bool(progress and progress.completed), "stars": _stars(progress), "status": status,
             "score": progress.score if progress is not None and progress.completed else None}
+
+
+# -- continue where you left off --------------------------------------------------------------------
+
+RESUME_GAMES = 3
+
+
+def learner_resume(*, user, session) -> dict[str, Any] | None:
+    """"Continue where you left off" for a returning learner — one with lesson progress or a game, signed in or
+    through this browser's session: the next lesson (`lesson`, a lesson row with its game's `game_title`, or
+    None) and up to RESUME_GAMES unfinished games (games.selectors.unfinished_games_of_visitor). None for a
+    first-time visitor, and when there is nothing to continue."""
+    session_key = learner_session_key(session)
+    if not (user is not None and user.is_authenticated) and not session_key and not session_game_ids(session):
+        return None   # a newcomer: no query
+    progress = [row for row in progress_of_learner(user=user, session_key=session_key)
+                .select_related("lesson").order_by("-updated_at") if row.lesson.published or sees_drafts(user)]
+    latest_game = games_of_visitor(user=user, session=session).order_by("-updated_at").first()
+    lesson = _next_lesson(progress, latest_game, user=user)
+    games = unfinished_games_of_visitor(user=user, session=session, limit=RESUME_GAMES)
+    if lesson is None and not games:
+        return None
+    return {"lesson": lesson, "games": games}
+
+
+def _next_lesson(progress: list[LessonProgress], latest_game, *, user) -> dict[str, Any] | None:
+    """The most recently touched unfinished lesson; or else the first lesson not yet started of the game the learner
+    last worked on (in a lesson or at a table). `progress` is the learner's, the most recently touched first."""
+    unfinished = next((row for row in progress if not row.completed), None)
+    if unfinished is not None:
+        game_key = unfinished.lesson.game_key
+    else:
+        last = [(row.updated_at, row.lesson.game_key) for row in progress[:1]]
+        last += [(latest_game.updated_at, latest_game.game_key)] if latest_game is not None else []
+        if not last:
+            return None
+        game_key = max(last)[1]
+    if game_key not in GAMES:
+        return None
+    lessons = list(lessons_for_game(game_key, published_only=not sees_drafts(user)))
+    mine = {row.lesson_id: row for row in progress}
+    if unfinished is not None:
+        lesson = next((lesson for lesson in lessons if lesson.pk == unfinished.lesson_id), None)
+    else:
+        lesson = next((lesson for lesson in lessons if lesson.pk not in mine), None)
+    if lesson is None:
+        return None
+    return {**_lesson_row(lesson, mine.get(lesson.pk)), "game_title": _(GAMES[game_key].title)}
 
 
 def _stars(progress: LessonProgress | None) -> dict[str, Any]:

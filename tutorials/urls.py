@@ -4,6 +4,8 @@ from . import views
 
 urlpatterns = [
     path("", views.learn, name="learn"),
+    # One segment: a game's course; two: one of its lessons (its slug never stands alone here).
+    path("<slug:game_key>/", views.course, name="course"),
     path("<slug:game_key>/<slug:lesson_slug>/", views.lesson, name="lesson"),
     path("<slug:game_key>/<slug:lesson_slug>/answer/", views.lesson_answer, name="lesson_answer"),
     path("<slug:game_key>/<slug:lesson_slug>/hint/", views.lesson_hint, name="lesson_hint"),

@@ -29,7 +29,18 @@ RESULT_SESSION_KEY = "tutorials_answer_result"
 @require_GET
 def learn(request: HttpRequest) -> HttpResponse:
     games = selectors.learn_index(user=request.user, session_key=learner_session_key(request.session))
-    return render(request, "tutorials/index.html", {"games": games})
+    resume = selectors.learner_resume(user=request.user, session=request.session)
+    return render(request, "tutorials/index.html", {"games": games, "resume": resume})
+
+
+@require_GET
+def course(request: HttpRequest, game_key: str) -> HttpResponse:
+    """A game's course: its lessons in order with the learner's progress, its rules, a game against bots."""
+    course = selectors.course_for_game(game_key, user=request.user,
+                                       session_key=learner_session_key(request.session))
+    if course is None:
+        raise Http404(_("No such game."))
+    return render(request, "tutorials/course.html", {"course": course})
 
 
 def _lesson(request: HttpRequest, game_key: str, lesson_slug: str) -> Lesson:

@@ -208,6 +208,7 @@ GET_ROUTES: dict[str, Callable[[World], str]] = {
     # Computes and keeps a part of the review (a cache of what the finished game's log already decides).
     "review_part": lambda world: reverse("review_part", args=[world.finished.pk, 0]),
     "learn": lambda world: reverse("learn"),
+    "course": lambda world: reverse("course", args=["sunduchok"]),
     "lesson": lambda world: reverse("lesson", args=["sunduchok", world.lesson.slug]),
     "lesson_done": lambda world: reverse("lesson_done", args=["sunduchok", world.lesson.slug]),
     "classes": lambda world: reverse("classes"),

@@ -71,12 +71,12 @@ def url_of(lesson: Lesson, name: str) -> str:
 
 
 def answer(client, lesson: Lesson, number: int, action: dict, **extra):
-    data = {**move_data_for(action), "step": number}
+    data = {**move_data_for(action, game_key=lesson.game_key), "step": number}
     return client.post(url_of(lesson, "lesson_answer"), data, **extra)
 
 
-def move_data_for(action: dict) -> dict:
-    return move_data(Game(move_count=0), action)
+def move_data_for(action: dict, *, game_key: str = "sunduchok") -> dict:
+    return move_data(Game(move_count=0, game_key=game_key), action)
 
 
 def progress(lesson: Lesson) -> LessonProgress:

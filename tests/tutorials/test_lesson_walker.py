@@ -40,7 +40,7 @@ def step_url(lesson: Lesson, number: int) -> str:
 
 
 def post_answer(client, lesson: Lesson, number: int, action: dict):
-    data = {**move_data(Game(move_count=0), action), "step": number}
+    data = {**move_data(Game(move_count=0, game_key=lesson.game_key), action), "step": number}
     return client.post(reverse("lesson_answer", args=[lesson.game_key, lesson.slug]), data)
 
 

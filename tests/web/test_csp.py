@@ -95,6 +95,7 @@ def site_pages(django_user_model) -> list[SitePage]:
     pages = [
         SitePage("home", visitor, reverse("home")),
         SitePage("learn", visitor, reverse("learn")),
+        SitePage("course", visitor, reverse("course", args=["hearts"])),
         SitePage("play index", visitor, reverse("play_index")),
         SitePage("new game", visitor, reverse("new_game", args=["sunduchok"])),
         SitePage("play page", visitor, reverse("play", args=[playing.pk])),

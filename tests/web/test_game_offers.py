@@ -43,15 +43,16 @@ def test_the_page_offers_every_game_with_its_sentence_and_links(page, language):
         assert escape(description) in html, key
         assert html.count(escape(description)) == 1, key
         assert f'href="{reverse("new_game", args=[key])}">{escape(PLAY[language].format(title=title))}</a>' in html
-        assert f'href="{reverse("learn")}#learn-{key}"' in html
+        assert f'href="{reverse("course", args=[key])}"' in html   # the game's course page
         assert f'href="{reverse("rules_page", args=[key])}"' in html
-        assert f"/learn/{key}/" not in html   # no such page (yet)
 
 
-def test_the_lessons_anchors_the_pages_link_to_exist():
-    learn = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("learn")).content.decode()
+def test_the_course_pages_the_offers_link_to_exist():
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    learn = client.get(reverse("learn")).content.decode()
     for key in GAMES:
         assert f'id="learn-{key}"' in learn
+        assert client.get(reverse("course", args=[key])).status_code == 200
 
 
 @pytest.mark.parametrize(("language", "promise"), [("en", "hint"), ("ru", "подсказк")])
