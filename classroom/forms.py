@@ -101,6 +101,6 @@ class AssignmentForm(forms.Form):
             "preset": data["preset"].slug, "players": players,
             "bot_levels": [data.get(f"bot_{seat}") or "medium" for seat in range(1, players)],
             "rounds": data["rounds"], "goal": data["goal"], "goal_count": data.get("goal_count") or 0,
-            "hints": data.get("hints") or Game.Hints.ALLOW, "due_at": data.get("due_at"), "same_deals": data["same_deals"],
-            "students": list(data["students"]),
+            "hints": data.get("hints") or Game.Hints.ALLOW, "due_at": data.get("due_at"),
+            "same_deals": data["same_deals"], "students": list(data["students"]),
         }
