@@ -17,19 +17,10 @@ from classroom.models import Assignment, PracticeRound
 from classroom.selectors import assignment_students, round_result
 from games.bots import get_bot
 from games.history import game_history
-from games.narration import SeatNarrator, narrator_for
+from games.narration import narrator_for
 from games.selectors import human_seat, narration_language, seat_names
 
 CACHE_SECONDS = 7 * 24 * 3600
-
-
-def describe_action(action: dict[str, Any], narrator: SeatNarrator, request: dict | None) -> str:
-    """A Sunduchok move as the table's buttons say it: "Anna-bot — Queens?", "Two?", "Clubs and hearts?"."""
-    if action["type"] == "ask":
-        return f"{narrator.name(action['target'])} — {narrator.rank_plural(action['rank']).capitalize()}?"
-    if action["type"] == "count":
-        return f"{narrator.count_word(action['count'], request['rank'] if request else 'Q')}?"
-    return f"{narrator.suits_phrase(action['suits'])}?"
 
 
 def _differences(practice: PracticeRound, language: str) -> list[dict[str, Any]]:
@@ -49,8 +40,8 @@ def _differences(practice: PracticeRound, language: str) -> list[dict[str, Any]]
             continue
         differences.append({
             "move": number + 1,
-            "played": describe_action(logged.action, narrator, view["request"]),
-            "hard": describe_action(decision.action, narrator, view["request"]),
+            "played": narrator.action_text(logged.action, view),
+            "hard": narrator.action_text(decision.action, view),
             "why": narrator.reason(decision.reason.to_dict()),
         })
     return differences

@@ -359,6 +359,12 @@ def test_same_deals_deal_every_student_the_same_cards_in_the_same_order(game_key
         assert common >= 2   # a match: its later deals, too
     assert deals[0][:common] == deals[1][:common]
     assert dealt(second[0])[0] == dealt(second[1])[0] != deals[0][0]   # round 2: another deal, the same for both
+    # The teacher's page of the shared deal, for every game.
+    page = html.unescape(signed_in(teacher_user).get(reverse("assignment_deal", args=[assignment.pk, 1]))
+                         .content.decode())
+    for game in first:
+        assert _words(game_key, _expected_figures(game)) in page
+    assert page.count("Every move matches the hard bot's.") + page.count("from the hard bot's.") == 2
 
 
 # -- who may see what -------------------------------------------------------------------------------------
