@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from classroom.models import Assignment, Classroom, Membership, PracticeRound
 from games.models import Game
 from games.rules import get_game
-from games.tables import class_goal, round_outcome, round_text
+from games.tables import class_goal, round_outcomes, round_text
 from games.tables.goals import Goal, Outcome
 from tutorials.models import LessonProgress
 
@@ -130,11 +130,23 @@ class RoundResult:
         return round_text(self.round.game.game_key, self.outcome) if self.outcome is not None else ""
 
 
+def _student_seat(game: Game) -> int:
+    return next(seat for seat, info in enumerate(game.seats) if info["kind"] == "human")
+
+
+def round_results(rounds: Iterable[PracticeRound]) -> list[RoundResult]:
+    """The rounds' results, the finished games' outcomes read in one go (games.tables.round_outcomes)."""
+    rounds = list(rounds)
+    finished = [practice for practice in rounds if practice.game.is_over]
+    outcomes = dict(zip((practice.pk for practice in finished),
+                        round_outcomes([(practice.game, _student_seat(practice.game)) for practice in finished]),
+                        strict=True))
+    return [RoundResult(round=practice, finished=practice.pk in outcomes, outcome=outcomes.get(practice.pk))
+            for practice in rounds]
+
+
 def round_result(practice: PracticeRound) -> RoundResult:
-    game = practice.game
-    seat = next(seat for seat, info in enumerate(game.seats) if info["kind"] == "human")
-    finished = game.is_over
-    return RoundResult(round=practice, finished=finished, outcome=round_outcome(game, seat) if finished else None)
+    return round_results([practice])[0]
 
 
 def assignment_goal(assignment: Assignment) -> Goal:
@@ -253,12 +265,15 @@ def progress_table(assignments: Iterable[Assignment], students: Iterable[Any]) -
         user_id__in=student_ids, lesson_id__in={pk for pks in lessons.values() for pk in pks})}
     chosen = {assignment.pk: set(assignment.chosen_students.values_list("pk", flat=True)) for assignment in assignments}
     now = timezone.now()
+    results_of: dict[tuple[int, int], list[RoundResult]] = defaultdict(list)
+    for result in round_results(practice for practices in rounds.values() for practice in practices):
+        results_of[(result.round.assignment_id, result.round.student_id)].append(result)
     table = {}
     for assignment in assignments:
         for student in students:
             if chosen[assignment.pk] and student.pk not in chosen[assignment.pk]:
                 continue
-            results = [round_result(practice) for practice in rounds[(assignment.pk, student.pk)]]
+            results = results_of.get((assignment.pk, student.pk), [])
             lesson_rows = [progress_rows.get((lesson, student.pk)) for lesson in lessons[assignment.pk]]
             lessons_done = sum(1 for row in lesson_rows if row is not None and row.completed)
             rounds_done = sum(result.finished for result in results)

@@ -23,6 +23,8 @@ Templates live in templates/games/<game>/.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.cache import cache
 
 from games.tables import hearts, rooster, sunduchok, yashchiki
@@ -62,21 +64,37 @@ def class_preset(game_key: str) -> str:
 
 
 ROUND_OUTCOME_VERSION = 1   # raise when a game's round_outcome changes what it reads
+OUTCOME_SECONDS = 7 * 24 * 3600
+
+
+def _outcome_key(game, seat: int) -> str:
+    return f"round-outcome:{ROUND_OUTCOME_VERSION}:{game.pk}:{seat}"
+
+
+def round_outcomes(rounds: list[tuple[Any, int]]) -> list[Outcome]:
+    """Each finished game's result for its seat, as the game reads it (games.tables.goals.Outcome), in order.
+
+    Read from the game whenever it is needed, never copied; kept in the cache only because a finished game
+    never changes and some games replay their log to read it (one round trip for a whole dashboard)."""
+    if any(not game.is_over for game, _seat in rounds):
+        raise ValueError("A game still being played has no result yet.")
+    keys = [_outcome_key(game, seat) for game, seat in rounds]
+    known = cache.get_many(keys) if keys else {}
+    missing = {}
+    outcomes = []
+    for key, (game, seat) in zip(keys, rounds, strict=True):
+        outcome = known.get(key)
+        if outcome is None:
+            outcome = missing[key] = TABLES[game.game_key].round_outcome(game, seat)
+        outcomes.append(outcome)
+    if missing:
+        cache.set_many(missing, OUTCOME_SECONDS)
+    return outcomes
 
 
 def round_outcome(game, seat: int) -> Outcome:
-    """A finished game's result for `seat`, as the game reads it (games.tables.goals.Outcome).
-
-    Read from the game every time it is needed, never copied; kept in the cache only because a finished game
-    never changes and some games replay their log to read it."""
-    if not game.is_over:
-        raise ValueError("A game still being played has no result yet.")
-    key = f"round-outcome:{ROUND_OUTCOME_VERSION}:{game.pk}:{seat}"
-    outcome = cache.get(key)
-    if outcome is None:
-        outcome = TABLES[game.game_key].round_outcome(game, seat)
-        cache.set(key, outcome, 7 * 24 * 3600)
-    return outcome
+    """One finished game's result for `seat` (round_outcomes)."""
+    return round_outcomes([(game, seat)])[0]
 
 
 def round_text(game_key: str, outcome: Outcome) -> str:
@@ -84,5 +102,6 @@ def round_text(game_key: str, outcome: Outcome) -> str:
     return TABLES[game_key].round_text(outcome)
 
 
-__all__ = ["TABLES", "class_goal", "class_goals", "class_preset", "hand_summary", "round_outcome", "round_text",
+__all__ = ["TABLES", "class_goal", "class_goals", "class_preset", "hand_summary", "round_outcome", "round_outcomes",
+           "round_text",
            "templates_for"]
