@@ -135,8 +135,8 @@ def classroom_join(*, code: str, student) -> Classroom:
 
 # -- assignments -----------------------------------------------------------------------------
 
-def assignment_create(*, classroom: Classroom, user, title: str, lessons: Iterable[Lesson] = (),
-                      game_key: str = "sunduchok", preset: str = "standard", players: int = 3,
+def assignment_create(*, classroom: Classroom, user, title: str, game_key: str, lessons: Iterable[Lesson] = (),
+                      preset: str = "standard", players: int = 3,
                       bot_levels: list[str] | None = None, rounds: int = 0, goal: str = Assignment.NO_GOAL,
                       goal_count: int = 0, hints: str = Game.Hints.ALLOW, due_at: datetime | None = None,
                       same_deals: bool = False, students: Iterable[Any] = ()) -> Assignment:
