@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.db.models import Case, Value, When
 from django.utils.translation import gettext_lazy as _
 
 from classroom.models import Assignment, Classroom
 from classroom.services import JOIN_CODE_LENGTH, MAX_ROUNDS
 from games.bots import LEVELS
+from games.forms import default_player_count
+from games.models import Game
 from games.rules import get_game
 from games.selectors import BOT_LEVEL_LABELS
+from games.tables import class_goals, class_preset
 from tutorials.selectors import lessons_for_game, presets_for_game
 
 LEVEL_CHOICES = [(level, BOT_LEVEL_LABELS[level]) for level in LEVELS]
@@ -30,8 +34,17 @@ class CoTeacherForm(forms.Form):
     username = forms.CharField(label=_("User name of the co-teacher"), max_length=150)
 
 
+HINT_CHOICES = [
+    (Game.Hints.ALLOW, _("Allowed")),
+    (Game.Hints.COUNT, _("Allowed and counted: the student sees the count at the table")),
+    (Game.Hints.FORBID, _("Forbidden: the rounds' tables offer no hint")),
+]
+
+
 class AssignmentForm(forms.Form):
-    """An assignment's settings; the bot-level fields follow the number of players."""
+    """One game's assignment: its presets, seat counts, bots, lessons and goals are the game's
+    (`game_key`, chosen first: the view reads it from the address or the form's hidden `game`); the bot-level
+    fields follow the number of players."""
 
     title = forms.CharField(label=_("Title"), max_length=120)
     lessons = forms.ModelMultipleChoiceField(queryset=None, required=False, widget=forms.CheckboxSelectMultiple,
@@ -39,9 +52,12 @@ class AssignmentForm(forms.Form):
     rounds = forms.IntegerField(label=_("Practice rounds"), min_value=0, max_value=MAX_ROUNDS, initial=3)
     preset = forms.ModelChoiceField(queryset=None, to_field_name="slug", empty_label=None, label=_("Rules"))
     players = forms.TypedChoiceField(coerce=int, label=_("Players"))
-    goal = forms.ChoiceField(choices=Assignment.Goal.choices, initial=Assignment.Goal.NONE, label=_("Goal"))
-    goal_count = forms.IntegerField(label=_("N in the goal"), min_value=0, max_value=MAX_ROUNDS, initial=0,
+    goal = forms.ChoiceField(label=_("Goal"))
+    # The goal's own range is checked by classroom.services, with the goal's message.
+    goal_count = forms.IntegerField(label=_("N in the goal"), min_value=0, max_value=999, initial=0,
                                     required=False)
+    hints = forms.ChoiceField(choices=HINT_CHOICES, initial=Game.Hints.ALLOW, widget=forms.RadioSelect,
+                              label=_("Hint at the table"), required=False)
     due_at = forms.DateTimeField(label=_("Due"), required=False,
                                  widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
                                  input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"])
@@ -50,16 +66,23 @@ class AssignmentForm(forms.Form):
     students = forms.ModelMultipleChoiceField(queryset=None, required=False, widget=forms.CheckboxSelectMultiple,
                                               label=_("Only these students (none chosen: the whole class)"))
 
-    def __init__(self, *args: Any, classroom: Classroom, game_key: str = "sunduchok", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, classroom: Classroom, game_key: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         engine = get_game(game_key)
         self.game_key = game_key
+        self.engine = engine
         self.fields["lessons"].queryset = lessons_for_game(game_key)
-        self.fields["preset"].queryset = presets_for_game(game_key)
-        self.fields["preset"].initial = "standard"
+        first = class_preset(game_key)
+        # The preset a class is offered first (a game's short match) heads the list and is chosen.
+        self.fields["preset"].queryset = presets_for_game(game_key).annotate(
+            offered_first=Case(When(slug=first, then=Value(0)), default=Value(1))).order_by(
+            "offered_first", "order", "slug")
+        self.fields["preset"].initial = first
         self.fields["players"].choices = [(n, _("%(count)s players") % {"count": n})
                                           for n in range(engine.min_players, engine.max_players + 1)]
-        self.fields["players"].initial = 3
+        self.fields["players"].initial = default_player_count(engine)
+        self.fields["goal"].choices = [(goal.key, goal.label) for goal in class_goals(game_key)]
+        self.fields["goal"].initial = Assignment.NO_GOAL
         self.fields["students"].queryset = classroom.students.order_by("username")
         self.fields["students"].label_from_instance = lambda user: user.get_username()
         for seat in range(1, engine.max_players):
@@ -78,5 +101,6 @@ class AssignmentForm(forms.Form):
             "preset": data["preset"].slug, "players": players,
             "bot_levels": [data.get(f"bot_{seat}") or "medium" for seat in range(1, players)],
             "rounds": data["rounds"], "goal": data["goal"], "goal_count": data.get("goal_count") or 0,
-            "due_at": data.get("due_at"), "same_deals": data["same_deals"], "students": list(data["students"]),
+            "hints": data.get("hints") or Game.Hints.ALLOW, "due_at": data.get("due_at"),
+            "same_deals": data["same_deals"], "students": list(data["students"]),
         }

@@ -8,6 +8,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.models import Game
+
 
 class Classroom(models.Model):
     name = models.CharField(_("name"), max_length=100)
@@ -43,12 +45,12 @@ class Membership(models.Model):
 
 
 class Assignment(models.Model):
-    """Practice set for a class or some of its students: lessons to finish and/or rounds to play."""
+    """Practice set for a class or some of its students: lessons to finish and/or rounds to play.
 
-    class Goal(models.TextChoices):
-        NONE = "none", _("just play the rounds")
-        WINS = "wins", _("win at least N of the rounds")
-        CHESTS = "chests", _("finish each round with at least N chests")
+    One game per assignment. Its goal is one of the game's goal kinds (games.tables.class_goals: "none", just
+    play the rounds, for every game), graded from the rounds' games."""
+
+    NO_GOAL = "none"
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     title = models.CharField(_("title"), max_length=120)
@@ -60,8 +62,11 @@ class Assignment(models.Model):
     players = models.PositiveSmallIntegerField(_("players"), default=3)
     bot_levels = models.JSONField(default=list, help_text="One level per bot seat.")
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=0)
-    goal = models.CharField(_("goal"), max_length=10, choices=Goal.choices, default=Goal.NONE)
+    # A goal key of the assignment's game (games.tables.class_goals), checked by classroom.services.
+    goal = models.CharField(_("goal"), max_length=20, default=NO_GOAL)
     goal_count = models.PositiveSmallIntegerField(_("goal number"), default=0)
+    # Whether the rounds' tables offer the hint; set on each round's game (games.models.Game.hints).
+    hints = models.CharField(_("hints"), max_length=10, choices=Game.Hints.choices, default=Game.Hints.ALLOW)
     due_at = models.DateTimeField(_("due"), null=True, blank=True)
     # With same deals, round k of every student is dealt from seeds[k - 1]: results compare deal by deal.
     same_deals = models.BooleanField(_("same deals for everyone"), default=False)

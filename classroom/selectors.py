@@ -14,10 +14,14 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
 
 from classroom.models import Assignment, Classroom, Membership, PracticeRound
+from games.models import Game
+from games.rules import get_game
+from games.tables import class_goal, round_outcomes, round_text
+from games.tables.goals import Goal, Outcome
 from tutorials.models import LessonProgress
 
 TEACHERS_GROUP = "Teachers"
@@ -105,22 +109,50 @@ def rounds_of(assignment: Assignment, student) -> list[PracticeRound]:
 
 @dataclasses.dataclass(frozen=True)
 class RoundResult:
+    """A round as the class pages show it: finished or not, and once finished its outcome as the game reads it
+    (games.tables.round_outcome: won, and the game's own figures) and in words."""
+
     round: PracticeRound
     finished: bool
-    won: bool
-    chests: int
+    outcome: Outcome | None
 
     @property
     def number(self) -> int:
         return self.round.number
 
+    @property
+    def won(self) -> bool:
+        return self.outcome is not None and self.outcome.won
+
+    @property
+    def text(self) -> str:
+        """"won, 3 chests", "12 points, place 2", "not the rooster"; "" while the round is played."""
+        return round_text(self.round.game.game_key, self.outcome) if self.outcome is not None else ""
+
+
+def _student_seat(game: Game) -> int:
+    return next(seat for seat, info in enumerate(game.seats) if info["kind"] == "human")
+
+
+def round_results(rounds: Iterable[PracticeRound]) -> list[RoundResult]:
+    """The rounds' results, the finished games' outcomes read in one go (games.tables.round_outcomes)."""
+    rounds = list(rounds)
+    finished = [practice for practice in rounds if practice.game.is_over]
+    outcomes = dict(zip((practice.pk for practice in finished),
+                        round_outcomes([(practice.game, _student_seat(practice.game)) for practice in finished]),
+                        strict=True))
+    return [RoundResult(round=practice, finished=practice.pk in outcomes, outcome=outcomes.get(practice.pk))
+            for practice in rounds]
+
 
 def round_result(practice: PracticeRound) -> RoundResult:
-    game = practice.game
-    seat = next(seat for seat, info in enumerate(game.seats) if info["kind"] == "human")
-    finished = game.is_over
-    return RoundResult(round=practice, finished=finished, won=finished and seat in (game.winners or []),
-                       chests=(game.scores or [0] * game.players)[seat] if finished else 0)
+    return round_results([practice])[0]
+
+
+def assignment_goal(assignment: Assignment) -> Goal:
+    """The assignment's goal kind, from its game (games.tables.class_goals); "just play" if the game no longer
+    offers it."""
+    return class_goal(assignment.game_key, assignment.goal) or class_goal(assignment.game_key, Assignment.NO_GOAL)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -143,19 +175,33 @@ class Progress:
         return sum(result.won for result in self.results)
 
     @property
+    def hints_used(self) -> int:
+        """The hints asked for at the tables of the student's rounds, played or being played."""
+        return sum(result.round.game.hints_used for result in self.results)
+
+    @property
+    def hints_shown(self) -> str | None:
+        """The hints used as a cell shows them: the number, or "forbidden" where the teacher turned them off."""
+        if self.assignment.hints == Game.Hints.FORBID:
+            return _("forbidden")
+        return str(self.hints_used)
+
+    def _outcomes(self) -> list[Outcome]:
+        return [result.outcome for result in self.results if result.outcome is not None]
+
+    @property
     def goal_met(self) -> bool | None:
         """None while the goal can still go either way; True or False once it is decided."""
         assignment = self.assignment
-        if assignment.goal == Assignment.Goal.WINS:
-            if self.wins >= assignment.goal_count:
-                return True
-            still_to_play = assignment.rounds - self.rounds_finished
-            return None if self.wins + still_to_play >= assignment.goal_count else False
-        if assignment.goal == Assignment.Goal.CHESTS:
-            if any(result.finished and result.chests < assignment.goal_count for result in self.results):
-                return False
-            return True if self.rounds_finished == assignment.rounds else None
-        return None
+        return assignment_goal(assignment).decide(self._outcomes(), count=assignment.goal_count,
+                                                  rounds=assignment.rounds)
+
+    @property
+    def goal_progress(self) -> str:
+        """Where the student stands: "wins: 1 (goal: 2)", "chests per round: 3, 2", "points per deal…: 4.5"."""
+        assignment = self.assignment
+        return assignment_goal(assignment).progress(self._outcomes(), count=assignment.goal_count,
+                                                    rounds=assignment.rounds)
 
     @property
     def percent(self) -> int:
@@ -176,17 +222,21 @@ class Progress:
         return goal_text(self.assignment)
 
     @property
+    def game_title(self) -> str:
+        return game_title(self.assignment)
+
+    @property
     def status_label(self) -> str:
         return str(STATUS_LABELS[self.status])
 
 
 def goal_text(assignment: Assignment) -> str:
-    if assignment.goal == Assignment.Goal.WINS:
-        return _("goal: win at least %(wins)s of %(rounds)s rounds") % {
-            "wins": assignment.goal_count, "rounds": assignment.rounds}
-    if assignment.goal == Assignment.Goal.CHESTS:
-        return _("goal: finish each round with at least %(chests)s chests") % {"chests": assignment.goal_count}
-    return _("no goal beyond playing the rounds")
+    """The assignment's goal in words, as its game says it: "goal: win at least 2 of 3 rounds"."""
+    return assignment_goal(assignment).text(count=assignment.goal_count, rounds=assignment.rounds)
+
+
+def game_title(assignment: Assignment) -> str:
+    return gettext(get_game(assignment.game_key).title)
 
 
 def _status(assignment: Assignment, *, done: bool, started: bool, now: datetime) -> str:
@@ -215,12 +265,15 @@ def progress_table(assignments: Iterable[Assignment], students: Iterable[Any]) -
         user_id__in=student_ids, lesson_id__in={pk for pks in lessons.values() for pk in pks})}
     chosen = {assignment.pk: set(assignment.chosen_students.values_list("pk", flat=True)) for assignment in assignments}
     now = timezone.now()
+    results_of: dict[tuple[int, int], list[RoundResult]] = defaultdict(list)
+    for result in round_results(practice for practices in rounds.values() for practice in practices):
+        results_of[(result.round.assignment_id, result.round.student_id)].append(result)
     table = {}
     for assignment in assignments:
         for student in students:
             if chosen[assignment.pk] and student.pk not in chosen[assignment.pk]:
                 continue
-            results = [round_result(practice) for practice in rounds[(assignment.pk, student.pk)]]
+            results = results_of.get((assignment.pk, student.pk), [])
             lesson_rows = [progress_rows.get((lesson, student.pk)) for lesson in lessons[assignment.pk]]
             lessons_done = sum(1 for row in lesson_rows if row is not None and row.completed)
             rounds_done = sum(result.finished for result in results)
@@ -269,25 +322,40 @@ def dashboard(classroom: Classroom) -> dict[str, Any]:
             "lessons_done": sum(cell.lessons_done for cell in given), "lessons_total": lessons_total,
             "lesson_stars": sum(cell.lesson_stars for cell in given),
         })
-    return {"classroom": classroom, "students": students, "assignments": assignments, "rows": rows,
-            "teachers": list(classroom.teachers.order_by("username"))}
+    columns = [{"assignment": assignment, "game_title": game_title(assignment), "goal": goal_text(assignment),
+                "hints": assignment.get_hints_display()} for assignment in assignments]
+    return {"classroom": classroom, "students": students, "assignments": assignments, "columns": columns,
+            "rows": rows, "teachers": list(classroom.teachers.order_by("username"))}
 
 
 def dashboard_csv_rows(classroom: Classroom) -> list[list[str]]:
-    """The dashboard as a table of text: a header row, then one row per student."""
+    """The dashboard as a table of text: a header row, then one row per student.
+
+    Each assignment has four columns, as its dashboard column shows it: status, rounds finished, the goal's
+    progress (or the rounds won), hints used; the header names the assignment and its game."""
     data = dashboard(classroom)
     header = [_("Student"), _("Rounds finished"), _("Wins"), _("Win rate, %"), _("Lessons completed"),
               _("Lesson stars")]
-    header += [assignment.title for assignment in data["assignments"]]
+    for column in data["columns"]:
+        name = f"{column['assignment'].title} ({column['game_title']})"
+        header += [_("%(assignment)s: status") % {"assignment": name},
+                   _("%(assignment)s: rounds finished") % {"assignment": name},
+                   _("%(assignment)s: result") % {"assignment": name},
+                   _("%(assignment)s: hints used") % {"assignment": name}]
     rows = [header]
     for row in data["rows"]:
         line = [row["student"].get_username(), str(row["rounds_finished"]), str(row["wins"]),
                 "" if row["win_rate"] is None else str(row["win_rate"]),
                 f"{row['lessons_done']}/{row['lessons_total']}", str(row["lesson_stars"])]
-        line += ["" if cell is None else cell.status_label for cell in row["cells"]]
+        for cell in row["cells"]:
+            if cell is None:
+                line += ["", "", "", ""]
+                continue
+            rounds = f"{cell.rounds_finished}/{cell.assignment.rounds}" if cell.assignment.rounds else ""
+            result = cell.goal_progress if cell.assignment.rounds else ""
+            line += [cell.status_label, rounds, result, cell.hints_shown]
         rows.append(line)
     return rows
-
 
 
 def assignment_results(assignment: Assignment) -> dict[str, Any]:
@@ -301,5 +369,5 @@ def assignment_results(assignment: Assignment) -> dict[str, Any]:
               "finished_percent": round(100 * row["progress"].rounds_finished / rounds),
               "wins_percent": round(100 * row["progress"].wins / rounds)} for row in rows]
     return {"assignment": assignment, "classroom": assignment.classroom, "rows": rows, "chart": chart,
-            "goal": goal_text(assignment),
+            "goal": goal_text(assignment), "game_title": game_title(assignment),
             "deal_numbers": list(range(1, assignment.rounds + 1))}

@@ -29,6 +29,7 @@ from games.bots import LEVELS
 from games.models import Game
 from games.rules import GAMES, get_game
 from games.selectors import player_name
+from games.tables import class_goal
 from tutorials.models import Lesson, Preset
 
 # No 0/O, 1/I/L: a code read aloud or copied from a board must not be misread.
@@ -134,11 +135,13 @@ def classroom_join(*, code: str, student) -> Classroom:
 
 # -- assignments -----------------------------------------------------------------------------
 
-def assignment_create(*, classroom: Classroom, user, title: str, lessons: Iterable[Lesson] = (),
-                      game_key: str = "sunduchok", preset: str = "standard", players: int = 3,
-                      bot_levels: list[str] | None = None, rounds: int = 0, goal: str = Assignment.Goal.NONE,
-                      goal_count: int = 0, due_at: datetime | None = None, same_deals: bool = False,
-                      students: Iterable[Any] = ()) -> Assignment:
+def assignment_create(*, classroom: Classroom, user, title: str, game_key: str, lessons: Iterable[Lesson] = (),
+                      preset: str = "standard", players: int = 3,
+                      bot_levels: list[str] | None = None, rounds: int = 0, goal: str = Assignment.NO_GOAL,
+                      goal_count: int = 0, hints: str = Game.Hints.ALLOW, due_at: datetime | None = None,
+                      same_deals: bool = False, students: Iterable[Any] = ()) -> Assignment:
+    """One game's assignment. `goal` is one of that game's goal kinds (games.tables.class_goals), `goal_count`
+    its N, checked against the goal's own range; `hints` whether the rounds' tables offer the hint."""
     _require_teacher(classroom, user)
     if classroom.archived:
         raise ClassroomError(_("An archived class takes no new assignments."))
@@ -164,29 +167,33 @@ def assignment_create(*, classroom: Classroom, user, title: str, lessons: Iterab
     bot_levels = list(bot_levels or ["medium"] * (players - 1))
     if len(bot_levels) != players - 1 or any(level not in LEVELS for level in bot_levels):
         raise ClassroomError(_("Choose a bot level for each of the %(count)s other seats.") % {"count": players - 1})
-    if goal not in Assignment.Goal.values:
+    try:
+        variant = preset_row.variant()
+    except ValueError as error:
+        raise ClassroomError(str(error)) from None
+    goal_kind = class_goal(game_key, goal)
+    if goal_kind is None:
         raise ClassroomError(_("Choose one of the goals offered."))
-    if goal == Assignment.Goal.WINS and not 1 <= goal_count <= rounds:
-        raise ClassroomError(_("The number of wins must be from 1 to the number of rounds."))
-    if goal == Assignment.Goal.CHESTS and not 1 <= goal_count <= 13:
-        raise ClassroomError(_("The number of chests must be from 1 to 13."))
-    if goal != Assignment.Goal.NONE and not rounds:
-        raise ClassroomError(_("A goal needs at least one round."))
+    if goal != Assignment.NO_GOAL:
+        low, high = goal_kind.count_range(rounds=rounds, variant=variant.to_dict())
+        if not low <= goal_count <= high:
+            raise ClassroomError(goal_kind.range_message(rounds=rounds, variant=variant.to_dict()))
+        if not rounds:
+            raise ClassroomError(_("A goal needs at least one round."))
+    if hints not in Game.Hints.values:
+        raise ClassroomError(_("Choose whether the hint is allowed, counted or forbidden."))
     if due_at is not None and due_at <= timezone.now():
         raise ClassroomError(_("The due date must be in the future."))
     students = list(students)
     members = set(classroom.memberships.values_list("student_id", flat=True))
     if any(student.pk not in members for student in students):
         raise ClassroomError(_("Choose students of this class only."))
-    try:
-        variant = preset_row.variant()
-    except ValueError as error:
-        raise ClassroomError(str(error)) from None
     with transaction.atomic():
         assignment = Assignment.objects.create(
             classroom=classroom, title=title[:120], game_key=game_key, preset=preset,
             variant=variant.to_dict(), players=players, bot_levels=bot_levels, rounds=rounds, goal=goal,
-            goal_count=goal_count if goal != Assignment.Goal.NONE else 0, due_at=due_at, same_deals=same_deals,
+            goal_count=goal_count if goal != Assignment.NO_GOAL else 0, hints=hints, due_at=due_at,
+            same_deals=same_deals,
             seeds=[secrets.randbelow(game_services.MAX_SEED) for _ in range(rounds)] if same_deals else [],
             created_by=user)
         assignment.lessons.set(lessons)
@@ -198,7 +205,9 @@ def assignment_create(*, classroom: Classroom, user, title: str, lessons: Iterab
 def round_start_next(*, assignment: Assignment, student) -> Game:
     """The student's next round of the assignment, or the round they are still playing.
 
-    With "same deals", round k is dealt from the assignment's k-th seed for everyone.
+    With "same deals", round k is dealt from the assignment's k-th seed for everyone; the dealer, too, follows
+    from the seed (games.services.game_create), so every deal of the round, a match's later ones included, is
+    the same for everyone. The round's table offers the hint as the assignment says.
     """
     if student not in assignment_students(assignment):
         raise ClassroomDenied(_("This assignment is not yours."))
@@ -217,7 +226,8 @@ def round_start_next(*, assignment: Assignment, student) -> Game:
         game = game_services.game_create(
             game_key=assignment.game_key, preset=assignment.preset, variant=assignment.variant,
             players=assignment.players, bot_levels=assignment.bot_levels, human_name=player_name(student),
-            owner=student, seed=assignment.seeds[number - 1] if assignment.same_deals else None)
+            owner=student, seed=assignment.seeds[number - 1] if assignment.same_deals else None,
+            hints=assignment.hints)
         PracticeRound.objects.create(assignment=assignment, student=student, number=number, game=game)
     transaction.on_commit(lambda: announce_change(classroom_id=assignment.classroom_id))
     return game

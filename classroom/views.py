@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import Resolver404, resolve, reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -24,7 +25,8 @@ from classroom.deal_review import deal_comparison, review_next
 from classroom.forms import AssignmentForm, ClassNameForm, CoTeacherForm, JoinForm
 from classroom.ratelimits import attempt_limited
 from classroom.services import ClassroomDenied, ClassroomError
-from games.selectors import replay_context
+from games.rules import GAMES
+from games.selectors import game_offers, replay_context
 from games.sessions import session_remember_game
 
 DASHBOARD_PARTIAL = "classroom/dashboard.html#dashboard"
@@ -219,8 +221,19 @@ def class_remove_student(request: HttpRequest, classroom_id: int) -> HttpRespons
 @login_required
 @require_http_methods(["GET", "POST"])
 def assignment_new(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """The assignment form, which starts with the game (`?game=<key>`, kept in the form's hidden `game` on POST):
+    without one, the page offers the games; with one, that game's presets, seats, bots, lessons and goals."""
     classroom = _taught_class(request, classroom_id)
-    form = AssignmentForm(request.POST or None, classroom=classroom)
+    game_key = (request.POST.get("game") if request.method == "POST" else None) or request.GET.get("game") or ""
+    context = {"classroom": classroom, "games": game_offers(), "game_key": game_key}
+    if not game_key:
+        if request.method == "POST":
+            context["error"] = _("Choose the assignment's game first.")
+        return render(request, "classroom/assignment_new.html", context,
+                      status=400 if request.method == "POST" else 200)
+    if game_key not in GAMES:
+        raise Http404("No such game.")
+    form = AssignmentForm(request.POST or None, classroom=classroom, game_key=game_key)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -234,13 +247,15 @@ def assignment_new(request: HttpRequest, classroom_id: int) -> HttpResponse:
                 return redirect("class_dashboard", classroom_id=classroom.pk)
         status = 400
     # The seats shown follow the players chosen: posted, or asked for when the select changes (hx-get).
+    engine = form.engine
     try:
-        players = int(request.POST.get("players") or request.GET.get("players") or 3)
+        players = int(request.POST.get("players") or request.GET.get("players") or form.fields["players"].initial)
     except ValueError:
-        players = 3
+        players = form.fields["players"].initial
+    players = max(engine.min_players, min(players, engine.max_players))
     return render(request, "classroom/assignment_new.html", {
-        "classroom": classroom, "form": form, "players": max(2, min(players, 6)),
-        "seat_fields": form.seat_fields(max(2, min(players, 6))),
+        **context, "form": form, "players": players, "seat_fields": form.seat_fields(players),
+        "game_title": gettext(engine.title),
     }, status=status)
 
 

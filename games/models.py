@@ -8,12 +8,20 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Game(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", "In progress"
         FINISHED = "finished", "Finished"
+
+    class Hints(models.TextChoices):
+        """Whether the table offers the coach's hint: a class's assignment sets it for its rounds."""
+
+        ALLOW = "allow", _("allowed")
+        COUNT = "count", _("allowed and counted")
+        FORBID = "forbid", _("forbidden")
 
     # A random key: game pages are private, and their address must not be guessable.
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
@@ -36,6 +44,8 @@ class Game(models.Model):
     # Hints the player asked for at the table (games.services.game_hint): the end screen, My games and a
     # class's results read it; asking changes nothing else.
     hints_used = models.PositiveIntegerField(default=0)
+    # A class's round may have the hint turned off by its teacher (classroom.services.round_start_next sets it).
+    hints = models.CharField(max_length=10, choices=Hints.choices, default=Hints.ALLOW)
     scores = models.JSONField(null=True, blank=True)
     winners = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -44,7 +44,7 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
                 owner=None, seed: int | None = None, dealer: int | None = None,
                 deal: dict[str, Any] | None = None, variant: dict[str, Any] | None = None, human_seat: int = 0,
                 opening_actions: list[dict[str, Any]] | None = None, opening_reasons: list[dict | None] | None = None,
-                previous_loser: int | None = None) -> Game:
+                previous_loser: int | None = None, hints: str = Game.Hints.ALLOW) -> Game:
     """A new game with the human in `human_seat` and bots in the others, played up to the human's turn.
 
     `bot_levels` name the other seats' bots in seat order. The rules are the engine's `preset`, or,
@@ -53,7 +53,8 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
     `opening_actions` are played from it before anyone decides (a lesson's practice from a later
     position) and stay in the log like any other move, with the bots' `opening_reasons` (one per action, None
     for a person's) where they are given. `previous_loser` continues a series (Chuvash
-    Rooster's next game): that seat deals and is attacked first.
+    Rooster's next game): that seat deals and is attacked first. `hints` is the table's hint policy
+    (Game.Hints: a class's round may forbid the hint).
     """
     engine = get_game(game_key)
     variant = engine.variant(**variant) if variant is not None else engine.variant(preset=preset)
@@ -61,6 +62,8 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
         raise ValueError(f"{players} players need {players - 1} bot levels.")
     if not 0 <= human_seat < players:
         raise ValueError(f"The human's seat must be from 0 to {players - 1}.")
+    if hints not in Game.Hints.values:
+        raise ValueError(f"Unknown hint policy {hints!r}.")
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
     if previous_loser is not None:
@@ -78,7 +81,8 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
             seats.append({"kind": "bot", "level": level, "name": f"{BOT_NAMES[index]}-bot"})
     with transaction.atomic():
         game = Game.objects.create(game_key=game_key, preset=preset, variant=variant.to_dict(), seed=seed,
-                                   deal=deal, dealer=dealer, previous_loser=previous_loser, seats=seats, owner=owner)
+                                   deal=deal, dealer=dealer, previous_loser=previous_loser, seats=seats, owner=owner,
+                                   hints=hints)
         history = game_history(game)   # validates the deal before anything is kept
         opening_actions = opening_actions or []
         for action, reason in zip(opening_actions, opening_reasons or [None] * len(opening_actions), strict=True):
@@ -146,7 +150,7 @@ def _play_bots(game: Game, history: GameHistory) -> None:
 
 
 class HintRefused(MoveRejected):
-    """No hint to give: the game is over, or it is not the seat's turn."""
+    """No hint to give: the game is over, it is not the seat's turn, or the hint is off for this game."""
 
     status = 409
 
@@ -160,10 +164,13 @@ class Hint:
 def game_hint(*, game_id, seat: int) -> Hint:
     """The coach's suggestion for `seat`'s move, from its view only, and one more hint counted on the game.
 
-    Nothing else of the game changes. Refused (HintRefused, 409) on a finished game and when another seat is
-    to move. The same position always gets the same hint (the coach is seeded by the game and the move).
+    Nothing else of the game changes. Refused (HintRefused, 409) where the game forbids hints (a class's round
+    whose teacher turned them off), on a finished game and when another seat is to move. The same position
+    always gets the same hint (the coach is seeded by the game and the move).
     """
     game = Game.objects.get(pk=game_id)
+    if game.hints == Game.Hints.FORBID:
+        raise HintRefused(_("Your teacher has turned hints off for this round."))
     history = game_history(game)
     state = history.current
     if game.is_over or state.is_over:

@@ -15,10 +15,20 @@ and shaped as games.tables.knowledge describes.
 Every game also reads its own move form: `action_from_post(data)`, the action a POST of its move form holds
 (None for a type it does not know; a missing part raises KeyError, a malformed one ValueError — games.forms
 turns both into messages), and `action_form_fields(action)`, the inverse (what a hint marks on the form).
+Every game also says what a class may ask of it (games.tables.goals): `CLASS_GOALS`, the goal kinds a teacher
+may set for its rounds, `round_outcome(game, seat)` and `round_text(outcome)`, a finished round's result in
+figures and in words, and optionally `CLASS_PRESET`, the preset a new assignment offers first.
 Templates live in templates/games/<game>/.
 """
 
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+
 from games.tables import hearts, rooster, sunduchok, yashchiki
+from games.tables.goals import NO_GOAL, Goal, Outcome
 
 TABLES = {"sunduchok": sunduchok, "hearts": hearts, "rooster": rooster, "yashchiki": yashchiki}
 
@@ -39,4 +49,59 @@ def hand_summary(game_key: str, view: dict, narrator, *, seat: int) -> dict:
             "holdings": holdings(view, narrator, seat=seat) if holdings else ""}
 
 
-__all__ = ["TABLES", "hand_summary", "templates_for"]
+def class_goals(game_key: str) -> tuple[Goal, ...]:
+    """The goals a teacher may set for the game's rounds: "just play the rounds" first, then the game's own."""
+    return (NO_GOAL, *TABLES[game_key].CLASS_GOALS)
+
+
+def class_goal(game_key: str, key: str) -> Goal | None:
+    return next((goal for goal in class_goals(game_key) if goal.key == key), None)
+
+
+def class_preset(game_key: str) -> str:
+    """The preset a new assignment of the game offers first."""
+    return getattr(TABLES[game_key], "CLASS_PRESET", "standard")
+
+
+ROUND_OUTCOME_VERSION = 1   # raise when a game's round_outcome changes what it reads
+OUTCOME_SECONDS = 7 * 24 * 3600
+
+
+def _outcome_key(game, seat: int) -> str:
+    return f"round-outcome:{ROUND_OUTCOME_VERSION}:{game.pk}:{seat}"
+
+
+def round_outcomes(rounds: list[tuple[Any, int]]) -> list[Outcome]:
+    """Each finished game's result for its seat, as the game reads it (games.tables.goals.Outcome), in order.
+
+    Read from the game whenever it is needed, never copied; kept in the cache only because a finished game
+    never changes and some games replay their log to read it (one round trip for a whole dashboard)."""
+    if any(not game.is_over for game, _seat in rounds):
+        raise ValueError("A game still being played has no result yet.")
+    keys = [_outcome_key(game, seat) for game, seat in rounds]
+    known = cache.get_many(keys) if keys else {}
+    missing = {}
+    outcomes = []
+    for key, (game, seat) in zip(keys, rounds, strict=True):
+        outcome = known.get(key)
+        if outcome is None:
+            outcome = missing[key] = TABLES[game.game_key].round_outcome(game, seat)
+        outcomes.append(outcome)
+    if missing:
+        cache.set_many(missing, OUTCOME_SECONDS)
+    return outcomes
+
+
+def round_outcome(game, seat: int) -> Outcome:
+    """One finished game's result for `seat` (round_outcomes)."""
+    return round_outcomes([(game, seat)])[0]
+
+
+def round_text(game_key: str, outcome: Outcome) -> str:
+    """A finished round's result in words: "won, 3 chests", "12 points, place 2", "not the rooster"."""
+    return TABLES[game_key].round_text(outcome)
+
+
+__all__ = ["TABLES", "class_goal", "class_goals", "class_preset", "hand_summary", "round_outcome", "round_outcomes",
+           "round_text",
+           "templates_for"]

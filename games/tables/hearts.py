@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext
 
 from games.bots.hearts.knowledge import DealKnowledge
 from games.bots.hearts.playout import QUEEN_OF_SPADES, SUIT_LETTERS, card_code
+from games.history import game_history
 from games.rules.cards import RANK_INDEX, card_sort_key, rank_of, suit_of
+from games.tables import goals
 from games.tables.knowledge import cards, panel, row, section, suit, text
 
 POSITIONS = ("left", "across", "right")   # the other seats, clockwise from the viewer
@@ -247,3 +249,38 @@ def action_form_fields(action: dict[str, Any]) -> dict[str, Any]:
     if kind == "play":
         return {"type": kind, "card": action["card"]}
     return {"type": kind, "choice": action["choice"]}
+
+
+# -- a class's goals and results (games.tables.goals) --------------------------------------------
+
+CLASS_GOALS = (
+    goals.RoundsWhere(
+        key="wins", label=gettext_lazy("win at least N of the rounds"),
+        wording=ngettext_lazy("goal: win at least %(count)s of %(rounds)s round",
+                              "goal: win at least %(count)s of %(rounds)s rounds", "rounds"),
+        range_error=gettext_lazy("The number of wins must be from 1 to the number of rounds."),
+        progress_label=gettext_lazy("wins")),
+    goals.AveragePerDeal(
+        key="points", label=gettext_lazy("take at most N points per deal on average"),
+        wording=ngettext_lazy("goal: take at most %(count)s point per deal on average",
+                              "goal: take at most %(count)s points per deal on average", "count"),
+        range_error=gettext_lazy("The points per deal must be from %(low)s to %(high)s."),
+        progress_label=gettext_lazy("points per deal on average"),
+        total="points", deals="deals", high=26),
+)
+
+
+def round_outcome(game, seat: int) -> goals.Outcome:
+    """A finished match: won (the lowest total, shared), the seat's total, its place, and how many deals the
+    match took (the final state's deal number: the log replayed)."""
+    totals = game.scores or []
+    deals = game_history(game).current.view(seat)["deal_number"]
+    return goals.Outcome(won=seat in (game.winners or []), figures={
+        "points": totals[seat], "deals": deals, "place": 1 + sum(1 for total in totals if total < totals[seat])})
+
+
+def round_text(outcome: goals.Outcome) -> str:
+    """"12 points, 2nd place"."""
+    points = outcome["points"]
+    return ngettext("%(points)s point, place %(place)s", "%(points)s points, place %(place)s", abs(points)) % {
+        "points": points, "place": outcome["place"]}

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from games.bots.rooster.knowledge import RoosterKnowledge
 from games.rules.cards import RANK_INDEX, rank_of, suit_of
+from games.tables import goals
 from games.tables.knowledge import cards, panel, row, section, suit, text
 
 
@@ -224,3 +225,26 @@ def action_form_fields(action: dict[str, Any]) -> dict[str, Any]:
     if kind == "beat":
         return {"type": kind, "attack": action["attack"], "card": action["card"]}
     return {"type": kind}
+
+
+# -- a class's goals and results (games.tables.goals) --------------------------------------------
+
+CLASS_GOALS = (
+    goals.RoundsWhere(
+        key="not-rooster", label=gettext_lazy("not be the rooster in at least N of the games"),
+        wording=ngettext_lazy("goal: not be the rooster in at least %(count)s of %(rounds)s game",
+                              "goal: not be the rooster in at least %(count)s of %(rounds)s games", "rounds"),
+        range_error=gettext_lazy("The number of games without being the rooster must be from 1 to the number of "
+                                 "rounds."),
+        progress_label=gettext_lazy("games not the rooster"),
+        holds=lambda outcome: not outcome["rooster"]),
+)
+
+
+def round_outcome(game, seat: int) -> goals.Outcome:
+    """A finished game: the seat's score is 1 when it ended as the rooster; everyone else wins."""
+    return goals.Outcome(won=seat in (game.winners or []), figures={"rooster": (game.scores or [])[seat]})
+
+
+def round_text(outcome: goals.Outcome) -> str:
+    return _("the rooster") if outcome["rooster"] else _("not the rooster")

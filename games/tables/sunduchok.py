@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, ngettext_lazy
 
 from games.bots.sunduchok.knowledge import SUIT_BITS, PublicKnowledge
 from games.rules.cards import SUIT_SYMBOLS, SUITS, rank_of, suit_of
 from games.rules.sunduchok import DECK_RANKS
+from games.tables import goals
 from games.tables.knowledge import cards, panel, row, section, suit, text
 
 
@@ -200,3 +201,36 @@ def action_form_fields(action: dict[str, Any]) -> dict[str, Any]:
     else:
         fields["suits"] = ",".join(action["suits"])
     return fields
+
+
+# -- a class's goals and results (games.tables.goals) --------------------------------------------
+
+CLASS_GOALS = (
+    goals.RoundsWhere(
+        key="wins", label=gettext_lazy("win at least N of the rounds"),
+        wording=ngettext_lazy("goal: win at least %(count)s of %(rounds)s round",
+                              "goal: win at least %(count)s of %(rounds)s rounds", "rounds"),
+        range_error=gettext_lazy("The number of wins must be from 1 to the number of rounds."),
+        progress_label=gettext_lazy("wins")),
+    goals.EveryRound(
+        key="chests", label=gettext_lazy("finish each round with at least N chests"),
+        wording=ngettext_lazy("goal: finish each round with at least %(count)s chest",
+                              "goal: finish each round with at least %(count)s chests", "count"),
+        range_error=gettext_lazy("The number of chests must be from %(low)s to %(high)s."),
+        progress_label=gettext_lazy("chests per round"),
+        # A deck of 36 cards holds 9 chests, one of 52 cards 13.
+        figure="chests", low=1, high=lambda variant: len(DECK_RANKS[variant.get("deck", 36)])),
+)
+
+
+def round_outcome(game, seat: int) -> goals.Outcome:
+    """A finished round: won (the most chests, shared), and the seat's chests (its score)."""
+    return goals.Outcome(won=seat in (game.winners or []), figures={"chests": (game.scores or [])[seat]})
+
+
+def round_text(outcome: goals.Outcome) -> str:
+    """"won, 3 chests" or "lost, 2 chests"."""
+    chests = outcome["chests"]
+    if outcome.won:
+        return ngettext("won, %(chests)s chest", "won, %(chests)s chests", chests) % {"chests": chests}
+    return ngettext("lost, %(chests)s chest", "lost, %(chests)s chests", chests) % {"chests": chests}

@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext
 
 from games.bots.yashchiki.knowledge import YashchikiKnowledge
 from games.rules.cards import RANK_INDEX, SUIT_SYMBOLS, SUITS, card_short, rank_of, suit_of
+from games.rules.yashchiki import partner_of
+from games.tables import goals
 from games.tables.knowledge import cards, panel, row, section, suit, text
 
 POSITIONS = ("left", "across", "right")   # the other seats, clockwise from the viewer
@@ -235,3 +237,36 @@ def action_form_fields(action: dict[str, Any]) -> dict[str, Any]:
     if "declared" in action:
         fields["declared"] = ["false", "true"] if action["declared"] else ["false"]
     return fields
+
+
+# -- a class's goals and results (games.tables.goals) --------------------------------------------
+
+# A whole match of 15 deals is long for a lesson's practice: a class is offered the short match first.
+CLASS_PRESET = "short"
+
+CLASS_GOALS = (
+    goals.RoundsWhere(
+        key="wins", label=gettext_lazy("the partnership wins at least N of the matches"),
+        wording=ngettext_lazy("goal: your partnership wins at least %(count)s of %(rounds)s match",
+                              "goal: your partnership wins at least %(count)s of %(rounds)s matches", "rounds"),
+        range_error=gettext_lazy("The number of matches won must be from 1 to the number of rounds."),
+        progress_label=gettext_lazy("matches won")),
+)
+
+
+def round_outcome(game, seat: int) -> goals.Outcome:
+    """A finished match: the seat's partnership won (fewer points; a tie is shared), and the two partnerships'
+    totals."""
+    totals = game.scores or []
+    team = totals[seat] + totals[partner_of(seat)]
+    return goals.Outcome(won=seat in (game.winners or []), figures={"team": team, "other": sum(totals) - team})
+
+
+def round_text(outcome: goals.Outcome) -> str:
+    """"your partnership won 180 : 95" (fewer points win)."""
+    numbers = {"team": outcome["team"], "other": outcome["other"]}
+    if outcome["team"] == outcome["other"]:
+        return _("a tie, %(team)s : %(other)s") % numbers
+    if outcome.won:
+        return _("your partnership won %(team)s : %(other)s") % numbers
+    return _("your partnership lost %(team)s : %(other)s") % numbers

@@ -46,7 +46,8 @@ def class_with_students(*names: str, teacher_user: User | None = None):
 
 
 def practice_assignment(classroom, teacher_user, **settings):
-    arguments = {"title": "Three rounds", "rounds": 3, "players": 2, "bot_levels": ["easy"], **settings}
+    arguments = {"title": "Three rounds", "game_key": "sunduchok", "rounds": 3, "players": 2, "bot_levels": ["easy"],
+                 **settings}
     return services.assignment_create(classroom=classroom, user=teacher_user, **arguments)
 
 

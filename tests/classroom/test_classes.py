@@ -302,7 +302,9 @@ def test_a_removed_student_keeps_their_games_but_leaves_the_teachers_sight():
     ({"rounds": 0}, "Assign at least one lesson or one round."),
     ({"rounds": 21}, "Set from 0 to 20 rounds."),
     ({"goal": "wins", "goal_count": 4}, "The number of wins must be from 1 to the number of rounds."),
-    ({"goal": "chests", "goal_count": 0}, "The number of chests must be from 1 to 13."),
+    ({"goal": "chests", "goal_count": 0}, "The number of chests must be from 1 to 9."),   # 36 cards: 9 ranks
+    ({"goal": "chests", "goal_count": 14, "preset": "deck-52"}, "The number of chests must be from 1 to 13."),
+    ({"goal": "points", "goal_count": 3}, "Choose one of the goals offered."),   # Hearts' goal, not Sunduchok's
     ({"preset": "no-such-rules"}, "There are no rules “no-such-rules” for this game."),
     ({"players": 7, "bot_levels": ["easy"] * 6}, "This game takes 2 to 6 players."),
     ({"bot_levels": ["genius"]}, "Choose a bot level for each of the 1 other seats."),
@@ -332,13 +334,14 @@ def test_the_assignment_form_sets_one_and_shows_errors_for_bad_input():
     classroom, teacher_user, (masha,) = class_with_students("masha")
     client = signed_in(teacher_user)
     url = reverse("assignment_new", args=[classroom.pk])
-    page = client.get(url).content.decode()
+    page = client.get(url, {"game": "sunduchok"}).content.decode()
     assert "Lessons to finish" in page and "Same deals for everyone" in page
-    bad = client.post(url, {"title": "Win two", "rounds": 3, "preset": "standard", "players": 3, "bot_1": "hard",
-                            "bot_2": "easy", "goal": "wins", "goal_count": 5})
+    bad = client.post(url, {"game": "sunduchok", "title": "Win two", "rounds": 3, "preset": "standard",
+                            "players": 3, "bot_1": "hard", "bot_2": "easy", "goal": "wins", "goal_count": 5})
     assert bad.status_code == 400 and "The number of wins must be from 1" in bad.content.decode()
     assert not classroom.assignments.exists()
-    good = client.post(url, {"title": "Win two", "rounds": 3, "preset": "deck-52", "players": 3, "bot_1": "hard",
+    good = client.post(url, {"game": "sunduchok", "title": "Win two", "rounds": 3, "preset": "deck-52",
+                             "players": 3, "bot_1": "hard",
                              "bot_2": "easy", "goal": "wins", "goal_count": 2, "same_deals": "on",
                              "students": [masha.pk]})
     assert good.status_code == 302
@@ -443,10 +446,13 @@ def test_the_dashboard_and_its_csv_show_each_students_standing():
     response = client.get(reverse("class_dashboard_csv", args=[classroom.pk]))
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows[0][0] == "Student" and rows[0][-1] == "Three rounds"
+    assert rows[0][0] == "Student" and rows[0][-4:] == [
+        "Three rounds (Sunduchok): status", "Three rounds (Sunduchok): rounds finished",
+        "Three rounds (Sunduchok): result", "Three rounds (Sunduchok): hints used"]
     by_name = {row[0]: row for row in rows[1:]}
-    assert by_name["masha"][1] == "1" and by_name["masha"][-1] == "Done"
-    assert "'=cmd" in by_name and by_name["'=cmd"][-1] == "Not started"   # no formula in a spreadsheet
+    assert by_name["masha"][1] == "1" and by_name["masha"][-4:-2] == ["Done", "1/1"]
+    assert by_name["masha"][-2].startswith("wins: ") and by_name["masha"][-1] == "0"
+    assert "'=cmd" in by_name and by_name["'=cmd"][-4] == "Not started"   # no formula in a spreadsheet
 
 
 def test_the_assignment_page_charts_results_and_links_replays():
@@ -472,7 +478,7 @@ def test_the_class_pages_speak_russian():
 def test_the_assignment_form_shows_a_bot_seat_for_each_other_player_chosen():
     classroom, teacher_user, _ = class_with_students("masha")
     url = reverse("assignment_new", args=[classroom.pk])
-    page = signed_in(teacher_user).get(url, {"players": 4}).content.decode()
+    page = signed_in(teacher_user).get(url, {"game": "sunduchok", "players": 4}).content.decode()
     assert page.count('name="bot_') == 3 and '<option value="4" selected>' in page
 
 

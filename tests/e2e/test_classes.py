@@ -3,7 +3,7 @@ the teacher's open dashboard shows the result without a reload."""
 
 from __future__ import annotations
 
-from tests.e2e.accessibility import assert_accessible, assert_legible_on_the_table
+from tests.e2e.accessibility import assert_accessible, assert_fits_the_width, assert_legible_on_the_table
 from tests.e2e.conftest import manage
 from tests.e2e.table import click_until_game_over
 
@@ -39,7 +39,21 @@ def test_a_teacher_follows_a_students_round_live(live_site, site_env, browser):
     assert_accessible(teacher, "a class created")
 
     teacher.click("a:has-text('New assignment')")
-    teacher.wait_for_selector("input[name=title]")
+    teacher.wait_for_selector("text=Which game is the assignment for?")
+    assert_accessible(teacher, "a new assignment: the games")
+    # The form follows the game chosen (swapped in place): Hearts' four seats, goals and hint policy.
+    teacher.click(".game-choice a:has-text('Hearts')")
+    teacher.wait_for_selector("input[name=game][value=hearts]", state="attached")
+    assert teacher.locator("select[name=players] option").count() == 1
+    assert teacher.locator("select[name=goal] option[value=points]").count() == 1
+    assert teacher.url.endswith("?game=hearts")
+    assert_accessible(teacher, "a new Hearts assignment's form")
+    teacher.set_viewport_size({"width": 390, "height": 844})
+    assert_fits_the_width(teacher, "a new Hearts assignment's form on a phone")
+    teacher.screenshot(path=f"{SCREENSHOTS}/class-assignment-form-phone.png", full_page=True)
+    teacher.set_viewport_size({"width": 1280, "height": 900})
+    teacher.click(".game-choice a:has-text('Sunduchok')")
+    teacher.wait_for_selector("input[name=game][value=sunduchok]", state="attached")
     assert_accessible(teacher, "a new assignment's form")
     teacher.fill("input[name=title]", "First round")
     teacher.fill("input[name=rounds]", "1")

@@ -156,11 +156,18 @@ POST_ROUTES: dict[str, PostRoute] = {
                                    fields=lambda world: {"username": ["other-teacher", "masha", "nobody", " loner "]}),
     "class_remove_student": PostRoute(_teacher, *_class_urls("class_remove_student"),
                                       fields=lambda world: {"student": _users(world)}),
+    # The form starts with the game (hidden `game`, or `?game=` in the address): every game's own presets, goals.
     "assignment_new": PostRoute(
-        _teacher, *_class_urls("assignment_new"),
+        _teacher, lambda world: [reverse("assignment_new", args=[world.classroom.pk]) + query
+                                 for query in ("", "?game=hearts", "?game=yashchiki", "?game=chess")],
+        lambda world: [reverse("assignment_new", args=[world.other_classroom.pk]) + "?game=hearts",
+                       reverse("assignment_new", args=[HUGE_ID]), reverse("assignment_new", args=[0])],
         fields=lambda world: {
-            "title": ["Two rounds", " "], "rounds": ["0", "1", "2", "21", "-1"], "preset": ["standard", "no-such"],
-            "players": ["2", "3", "7"], "goal": ["none", "wins", "chests", "fame"], "goal_count": ["0", "1", "14"],
+            "game": [*GAMES, "chess", ""],
+            "title": ["Two rounds", " "], "rounds": ["0", "1", "2", "21", "-1"],
+            "preset": ["standard", "short", "short-50", "short-hands", "deck-52", "no-such"],
+            "players": ["2", "3", "4", "7"], "goal": ["none", "wins", "chests", "points", "not-rooster", "fame"],
+            "goal_count": ["0", "1", "14", "26", "27"], "hints": ["allow", "count", "forbid", "sometimes"],
             "due_at": ["2999-01-01T10:00", "2000-01-01T10:00", "9999-12-31T23:59", "0000-00-00"],
             "same_deals": ["on", "off"], "students": _users(world),
             "lessons": [str(world.lesson.pk), str(world.draft.pk), "0"],

@@ -111,7 +111,8 @@ def class_pages() -> list[Page]:
              data=lambda world: {"student": world.student.pk}),
         Page("assignment form", "get", of_class("assignment_new"), _teacher),
         Page("assignment new", "post", of_class("assignment_new"), _teacher, data=lambda world: {
-            "title": "Hijack", "rounds": 1, "preset": "standard", "players": 2, "bot_1": "easy", "goal": "none"}),
+            "game": "sunduchok", "title": "Hijack", "rounds": 1, "preset": "standard", "players": 2, "bot_1": "easy",
+            "goal": "none"}),
         Page("assignment", "get", lambda world: reverse("assignment_detail", args=[world.assignment.pk]), _teacher),
         Page("shared deal", "get", lambda world: reverse("assignment_deal", args=[world.assignment.pk, 1]), _teacher),
         Page("round replay", "get", lambda world: reverse("round_replay", args=[world.practice_round.pk]),

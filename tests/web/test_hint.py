@@ -137,3 +137,26 @@ def test_hints_used_show_on_the_end_screen_and_in_my_games(client, django_user_m
     assert "You used 1 hint in this game." in client.get(reverse("play", args=[game.pk])).content.decode()
     mine = client.get(reverse("my_games")).content.decode()
     assert re.search(r"<td>1</td>\s*<td><a", mine)
+
+
+@pytest.mark.parametrize("game_key", sorted(TABLES))
+def test_a_game_that_forbids_hints_refuses_them_and_says_so(client, game_key):
+    """A class's round whose teacher turned the hint off (Game.hints, set by classroom.services)."""
+    game = services.game_create(game_key=game_key, preset="standard", players=TABLES[game_key],
+                                bot_levels=["medium"] * (TABLES[game_key] - 1), human_name="Guest", seed=5,
+                                hints=Game.Hints.FORBID)
+    visit(client, game)
+    page = client.get(reverse("play", args=[game.pk])).content.decode()
+    assert 'class="hint-form"' not in page and "Your teacher has turned hints off for this round." in page
+    for headers in (HTMX, {}):
+        response = client.post(hint_url(game), **headers)
+        assert response.status_code == 409
+        assert 'role="alert">Your teacher has turned hints off for this round.</p>' in response.content.decode()
+    game.refresh_from_db()
+    assert game.hints_used == 0 and game.move_count == game_history(game).move_count
+
+
+def test_an_unknown_hint_policy_is_refused():
+    with pytest.raises(ValueError, match="hint policy"):
+        services.game_create(game_key="sunduchok", preset="standard", players=2, bot_levels=["easy"],
+                             human_name="Guest", hints="sometimes")
