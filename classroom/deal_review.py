@@ -20,10 +20,10 @@ from classroom.models import Assignment, PracticeRound
 from classroom.selectors import assignment_students, round_result
 from games.coach.review import ReviewedDecision, summarise
 from games.history import game_history
-from games.models import Game, GameReview
+from games.models import Game
 from games.narration import narrator_for
 from games.narration.coach import move_loss_sentence
-from games.review_selectors import REVIEW_VERSION, review_plan, stored_parts
+from games.review_selectors import review_plan, stored_parts
 from games.review_services import game_review_part
 from games.selectors import human_seat, narration_language, seat_names
 
@@ -119,17 +119,3 @@ def _common_mistakes(judged: list[tuple], reviewed: int) -> list[dict[str, Any]]
     common.sort(key=lambda item: (-item["count"], item["move"]))
     return common[:COMMON_MISTAKES_SHOWN]
 
-
-def assignment_accuracy(assignments: list[Assignment], student_ids: list[int]) -> dict[tuple[int, int], dict]:
-    """(assignment id, student id) -> {"decisions", "good", "percent"} over the decisions of the student's
-    rounds reviewed so far (kept reviews only: nothing is computed here)."""
-    counts: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
-    rounds = {practice.game_id: (practice.assignment_id, practice.student_id) for practice in
-              PracticeRound.objects.filter(assignment__in=assignments, student_id__in=student_ids)}
-    for game_id, decisions in GameReview.objects.filter(game_id__in=rounds, version=REVIEW_VERSION).values_list(
-            "game_id", "decisions"):
-        total = counts[rounds[game_id]]
-        total[0] += len(decisions)
-        total[1] += sum(1 for decision in decisions if decision["verdict"] == "good")
-    return {key: {"decisions": decisions, "good": good, "percent": round(100 * good / decisions)}
-            for key, (decisions, good) in counts.items() if decisions}

@@ -18,7 +18,8 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from classroom.models import Assignment, Classroom, Membership, PracticeRound
-from games.models import Game
+from games.models import Game, GameReview
+from games.review_selectors import REVIEW_VERSION
 from games.rules import get_game
 from games.tables import class_goal, round_outcomes, round_text
 from games.tables.goals import Goal, Outcome
@@ -165,6 +166,8 @@ class Progress:
     lessons_total: int
     lesson_stars: int
     status: str
+    # The coach's accuracy over the rounds reviewed so far ({"decisions", "good", "percent"}; dashboard only).
+    accuracy: dict[str, int] | None = None
 
     @property
     def rounds_finished(self) -> int:
@@ -308,9 +311,12 @@ def dashboard(classroom: Classroom) -> dict[str, Any]:
     students = class_students(classroom)
     assignments = list(classroom.assignments.prefetch_related("lessons").order_by("created_at", "pk"))
     table = progress_table(assignments, students)
+    accuracy = assignment_accuracy(assignments, [student.pk for student in students])
     rows = []
     for student in students:
         cells = [table.get((assignment.pk, student.pk)) for assignment in assignments]
+        cells = [cell and dataclasses.replace(cell, accuracy=accuracy.get((cell.assignment.pk, student.pk)))
+                 for cell in cells]
         given = [cell for cell in cells if cell is not None]
         finished = sum(cell.rounds_finished for cell in given)
         wins = sum(cell.wins for cell in given)
@@ -341,7 +347,8 @@ def dashboard_csv_rows(classroom: Classroom) -> list[list[str]]:
         header += [_("%(assignment)s: status") % {"assignment": name},
                    _("%(assignment)s: rounds finished") % {"assignment": name},
                    _("%(assignment)s: result") % {"assignment": name},
-                   _("%(assignment)s: hints used") % {"assignment": name}]
+                   _("%(assignment)s: hints used") % {"assignment": name},
+                   _("%(assignment)s: accuracy, %%") % {"assignment": name}]
     rows = [header]
     for row in data["rows"]:
         line = [row["student"].get_username(), str(row["rounds_finished"]), str(row["wins"]),
@@ -349,11 +356,12 @@ def dashboard_csv_rows(classroom: Classroom) -> list[list[str]]:
                 f"{row['lessons_done']}/{row['lessons_total']}", str(row["lesson_stars"])]
         for cell in row["cells"]:
             if cell is None:
-                line += ["", "", "", ""]
+                line += ["", "", "", "", ""]
                 continue
             rounds = f"{cell.rounds_finished}/{cell.assignment.rounds}" if cell.assignment.rounds else ""
             result = cell.goal_progress if cell.assignment.rounds else ""
-            line += [cell.status_label, rounds, result, cell.hints_shown]
+            line += [cell.status_label, rounds, result, cell.hints_shown,
+                     str(cell.accuracy["percent"]) if cell.accuracy else ""]
         rows.append(line)
     return rows
 
@@ -371,3 +379,19 @@ def assignment_results(assignment: Assignment) -> dict[str, Any]:
     return {"assignment": assignment, "classroom": assignment.classroom, "rows": rows, "chart": chart,
             "goal": goal_text(assignment), "game_title": game_title(assignment),
             "deal_numbers": list(range(1, assignment.rounds + 1))}
+
+
+def assignment_accuracy(assignments: list[Assignment], student_ids: list[int]) -> dict[tuple[int, int], dict]:
+    """(assignment id, student id) -> {"decisions", "good", "percent"}: the coach's verdicts on the decisions of
+    the student's rounds reviewed so far (kept reviews, games.models.GameReview; nothing is computed here — a
+    round is reviewed when its deal view or the student's own review of it is opened)."""
+    counts: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+    rounds = {practice.game_id: (practice.assignment_id, practice.student_id) for practice in
+              PracticeRound.objects.filter(assignment__in=assignments, student_id__in=student_ids)}
+    for game_id, decisions in GameReview.objects.filter(game_id__in=rounds, version=REVIEW_VERSION).values_list(
+            "game_id", "decisions"):
+        total = counts[rounds[game_id]]
+        total[0] += len(decisions)
+        total[1] += sum(1 for decision in decisions if decision["verdict"] == "good")
+    return {key: {"decisions": decisions, "good": good, "percent": round(100 * good / decisions)}
+            for key, (decisions, good) in counts.items() if decisions}

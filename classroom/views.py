@@ -156,7 +156,7 @@ def class_dashboard_csv(request: HttpRequest, classroom_id: int) -> HttpResponse
     writer = csv.writer(response)
     for row in selectors.dashboard_csv_rows(classroom):
         # A cell starting with = + - @ would be run as a formula by a spreadsheet: quote it as text.
-        writer.writerow(["'" + cell if cell[:1] in "=+-@" else cell for cell in row])
+        writer.writerow(["'" + cell if cell and cell[0] in "=+-@" else cell for cell in row])
     return response
 
 

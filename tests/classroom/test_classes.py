@@ -15,7 +15,7 @@ from django.utils import timezone, translation
 
 from classroom import services
 from classroom.models import Classroom, Membership, PracticeRound
-from classroom.selectors import Status, progress_table
+from classroom.selectors import Status, assignment_accuracy, progress_table
 from classroom.services import JOIN_CODE_ALPHABET, ClassroomDenied, ClassroomError
 from games.models import Game
 from tests.classroom.helpers import (
@@ -446,13 +446,22 @@ def test_the_dashboard_and_its_csv_show_each_students_standing():
     response = client.get(reverse("class_dashboard_csv", args=[classroom.pk]))
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows[0][0] == "Student" and rows[0][-4:] == [
+    assert rows[0][0] == "Student" and rows[0][-5:] == [
         "Three rounds (Sunduchok): status", "Three rounds (Sunduchok): rounds finished",
-        "Three rounds (Sunduchok): result", "Three rounds (Sunduchok): hints used"]
+        "Three rounds (Sunduchok): result", "Three rounds (Sunduchok): hints used",
+        "Three rounds (Sunduchok): accuracy, %"]
     by_name = {row[0]: row for row in rows[1:]}
-    assert by_name["masha"][1] == "1" and by_name["masha"][-4:-2] == ["Done", "1/1"]
-    assert by_name["masha"][-2].startswith("wins: ") and by_name["masha"][-1] == "0"
-    assert "'=cmd" in by_name and by_name["'=cmd"][-4] == "Not started"   # no formula in a spreadsheet
+    assert by_name["masha"][1] == "1" and by_name["masha"][-5:-3] == ["Done", "1/1"]
+    # No accuracy until the coach has reviewed the round (its deal view, or the student's own review).
+    assert by_name["masha"][-3].startswith("wins: ") and by_name["masha"][-2:] == ["0", ""]
+    client.get(reverse("assignment_deal", args=[assignment.pk, 1]), HTTP_HX_REQUEST="true")
+    accuracy = assignment_accuracy([assignment], [masha.pk])[(assignment.pk, masha.pk)]["percent"]
+    rows = list(csv.reader(io.StringIO(client.get(reverse("class_dashboard_csv", args=[classroom.pk]))
+                                       .content.decode("utf-8-sig"))))
+    by_name = {row[0]: row for row in rows[1:]}
+    assert by_name["masha"][-1] == str(accuracy)
+    assert f"accuracy: {accuracy}%" in client.get(reverse("class_dashboard", args=[classroom.pk])).content.decode()
+    assert "'=cmd" in by_name and by_name["'=cmd"][-5] == "Not started"   # no formula in a spreadsheet
 
 
 def test_the_assignment_page_charts_results_and_links_replays():

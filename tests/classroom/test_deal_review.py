@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 
 from classroom import services
-from classroom.deal_review import assignment_accuracy, kept_review
+from classroom.deal_review import kept_review
+from classroom.selectors import assignment_accuracy
 from games.coach import get_coach
 from games.coach.review import decision_seed, review_decision
 from games.history import game_history
