@@ -35,7 +35,7 @@ def game_review_part(*, game: Game, part: ReviewPart) -> list[ReviewedDecision]:
     history = game_history(game)
     coach = get_coach(game.game_key)
     decisions = [review_decision(coach, history.states[step], history.actions[step].action, step=step,
-                                 seed=decision_seed(game.pk, step))
+                                 seed=decision_seed(game.seed, step))
                  for step in part.steps]
     GameReview.objects.bulk_create(
         [GameReview(game=game, part=part.number, version=REVIEW_VERSION,

@@ -179,7 +179,7 @@ def game_hint(*, game_id, seat: int) -> Hint:
         raise HintRefused(_("It is not your turn: a hint is for your own move. Wait for the other players."))
     view = state.view(seat)
     evaluation = get_coach(game.game_key).evaluate(view, state.legal_actions(),
-                                                   seed=decision_seed(game.pk, history.move_count))
+                                                   seed=decision_seed(game.seed, history.move_count))
     Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
     return Hint(evaluation=evaluation, view=view)
 

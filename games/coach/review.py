@@ -2,9 +2,9 @@
 seat could see then (games.coach.base). Pure Python; the site keeps the results (games.review_services).
 
 A *decision* is a point where the seat had more than one legal action; a forced move is not judged. Each
-decision is evaluated with the seed the table's hint uses for that position, so the review and a hint asked
-for there agree. Long matches (Hearts, Yashchiki) are reviewed deal by deal: `deal_of` names the deal a
-state belongs to.
+decision is evaluated with the seed the table's hint uses for that position (`decision_seed`), so the review
+and a hint asked for there agree. Long matches (Hearts, Yashchiki) are reviewed deal by deal: `deal_of` names
+the deal a state belongs to.
 """
 
 from __future__ import annotations
@@ -71,9 +71,11 @@ def decision_steps(states: Sequence[Any], movers: Sequence[int], seat: int) -> l
     return [step for step, mover in enumerate(movers) if mover == seat and len(states[step].legal_actions()) > 1]
 
 
-def decision_seed(game_id: Any, step: int) -> str:
-    """The coach's seed for the position after `step` actions of a game: the hint's and the review's."""
-    return f"{game_id}-{step}"
+def decision_seed(deal_seed: int, step: int) -> str:
+    """The coach's seed for the position after `step` actions of a game dealt from `deal_seed`: the hint's and
+    the review's. Two games of the same deal that reach the same position by the same moves (the students of a
+    same-deals assignment, a game tried again from a review) get the same judgement there."""
+    return f"{deal_seed}-{step}"
 
 
 def review_decision(coach: Coach, state, action: dict, *, step: int, seed: str) -> ReviewedDecision:

@@ -50,7 +50,7 @@ def test_each_students_mistakes_are_the_coachs_verdicts_with_the_better_move():
         replay = reverse("round_replay", args=[game.practice_round.pk])
         for decision in decisions:
             expected = review_decision(coach, history.states[decision.step], history.actions[decision.step].action,
-                                       step=decision.step, seed=decision_seed(game.pk, decision.step))
+                                       step=decision.step, seed=decision_seed(game.seed, decision.step))
             assert decision.verdict == expected.verdict
             link = f'href="{replay}?step={decision.step}"'
             assert (link in page) == (decision.verdict != "good")
@@ -71,6 +71,8 @@ def test_the_same_wrong_move_in_the_same_position_is_counted_across_the_class():
     common = re.search(r'<section class="panel common-mistakes".*?</section>', page, re.S)
     assert common is not None and "Where the class went wrong" in common.group(0)
     masha_game = assignment.practice_rounds.get(student=masha).game
+    # The same position is judged the same for everyone (the coach's seed is the deal's and the move's).
+    assert kept_review(masha_game) == kept_review(assignment.practice_rounds.get(student=petya).game)
     shared = [decision for decision in kept_review(masha_game) if decision.verdict != "good"]
     items = re.findall(r'<li data-verdict="\w+">(.*?)</li>', common.group(0), re.S)
     assert len(items) == min(len(shared), 5)

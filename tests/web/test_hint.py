@@ -15,6 +15,7 @@ from django.utils import translation
 
 from games import services
 from games.coach import get_coach
+from games.coach.review import decision_seed
 from games.history import game_history
 from games.models import Game
 from games.narration import narrator_for
@@ -59,7 +60,7 @@ def test_the_hint_is_the_coachs_best_move_and_changes_nothing_but_the_count(clie
     assert response.status_code == 200
     page = response.content.decode()
     evaluation = get_coach(game_key).evaluate(state.view(0), state.legal_actions(),
-                                              seed=f"{game.pk}-{before.move_count}")
+                                              seed=decision_seed(game.seed, before.move_count))
     narrator = narrator_for(game_key, [info["name"] for info in game.seats], 0, "en")
     panel = re.search(r'<div class="panel hint-panel"[^>]*data-hint-fields="([^"]*)">(.*?)</div>', page, re.S)
     assert panel is not None

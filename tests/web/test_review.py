@@ -92,7 +92,7 @@ def test_the_review_judges_every_decision_of_the_seat_as_the_coach_does(client, 
     for number, verdict in verdicts:
         step = int(number) - 1
         expected = review_decision(coach, history.states[step], history.actions[step].action, step=step,
-                                   seed=decision_seed(game.pk, step))
+                                   seed=decision_seed(game.seed, step))
         assert verdict == expected.verdict
     assert "Summary" in page and "Accuracy" in page
     counts = {kind: sum(1 for _, verdict in verdicts if verdict == kind) for kind in ("good", "inaccuracy", "mistake")}
