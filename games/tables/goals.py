@@ -24,7 +24,7 @@ from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.functional import Promise
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 
@@ -88,6 +88,15 @@ class RoundsWhere(Goal):
         done = sum(1 for outcome in outcomes if self.holds(outcome))
         return gettext("%(label)s: %(done)s (goal: %(count)s)") % {
             "label": self.progress_label, "done": done, "count": count}
+
+
+# The plain "win N rounds" goal, the same in every game whose rounds have a winner of their own.
+WIN_ROUNDS = RoundsWhere(
+    key="wins", label=_("win at least N of the rounds"),
+    wording=ngettext_lazy("goal: win at least %(count)s of %(rounds)s round",
+                          "goal: win at least %(count)s of %(rounds)s rounds", "rounds"),
+    range_error=_("The number of wins must be from 1 to the number of rounds."),
+    progress_label=_("wins"))
 
 
 @dataclasses.dataclass(frozen=True)

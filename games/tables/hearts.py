@@ -254,12 +254,7 @@ def action_form_fields(action: dict[str, Any]) -> dict[str, Any]:
 # -- a class's goals and results (games.tables.goals) --------------------------------------------
 
 CLASS_GOALS = (
-    goals.RoundsWhere(
-        key="wins", label=gettext_lazy("win at least N of the rounds"),
-        wording=ngettext_lazy("goal: win at least %(count)s of %(rounds)s round",
-                              "goal: win at least %(count)s of %(rounds)s rounds", "rounds"),
-        range_error=gettext_lazy("The number of wins must be from 1 to the number of rounds."),
-        progress_label=gettext_lazy("wins")),
+    goals.WIN_ROUNDS,
     goals.AveragePerDeal(
         key="points", label=gettext_lazy("take at most N points per deal on average"),
         wording=ngettext_lazy("goal: take at most %(count)s point per deal on average",
