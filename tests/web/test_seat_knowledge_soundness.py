@@ -42,9 +42,9 @@ GAMES = [
     ("rooster", "short-hands", {}, 6, 5, ("medium",) * 6, "en", None),
     ("yashchiki", "short", {"hand_sizes": [4, 3, 2]}, 4, 1, ("medium", "easy", "medium", "easy"), "en", None),
     ("yashchiki", "short", {"hand_sizes": [5, 1, 3]}, 4, 2, ("easy",) * 4, "ru", None),
-    ("yashchiki", "standard", {}, 4, 3, ("medium",) * 4, "en", 500),
-    ("yashchiki", "free-draw", {}, 4, 4, ("easy", "medium", "easy", "medium"), "en", 500),
-    ("yashchiki", "crates", {}, 4, 5, ("medium", "easy", "medium", "easy"), "en", 500),
+    ("yashchiki", "standard", {}, 4, 3, ("medium",) * 4, "en", 200),
+    ("yashchiki", "free-draw", {}, 4, 4, ("easy", "medium", "easy", "medium"), "en", 200),
+    ("yashchiki", "crates", {}, 4, 5, ("medium", "easy", "medium", "easy"), "en", 200),
 ]
 
 
