@@ -6,16 +6,14 @@ asks for its dashboard over HTTP, where permissions are checked again.
 
 from __future__ import annotations
 
-from channels.db import database_sync_to_async
-
 from classroom.live import classroom_group
 from classroom.selectors import classroom_for_teacher
-from games.consumers import ListeningConsumer
+from games.consumers import ListeningConsumer, in_any_thread
 
 
 class ClassDashboardConsumer(ListeningConsumer):
     async def listen_to(self) -> str | None:
-        classroom = await database_sync_to_async(classroom_for_teacher)(
+        classroom = await in_any_thread(classroom_for_teacher)(
             classroom_id=self.scope["url_route"]["kwargs"]["classroom_id"], user=self.scope.get("user"))
         return classroom_group(classroom.pk) if classroom is not None else None
 

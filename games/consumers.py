@@ -18,6 +18,7 @@ from django.utils import translation
 
 from games import selectors
 from games.live import game_group
+from games.models import Game
 from games.sessions import session_back_link
 
 logger = logging.getLogger(__name__)
@@ -67,7 +68,7 @@ class ListeningConsumer(AsyncJsonWebsocketConsumer):
 class GameTableConsumer(ListeningConsumer):
     async def listen_to(self) -> str | None:
         self.game_id = str(self.scope["url_route"]["kwargs"]["game_id"])
-        game = await database_sync_to_async(selectors.game_get_for_visitor)(
+        game = await in_any_thread(selectors.game_get_for_visitor)(
             game_id=self.game_id, user=self.scope.get("user"), session=self.scope.get("session") or {})
         if game is None:
             return None
@@ -76,15 +77,16 @@ class GameTableConsumer(ListeningConsumer):
         return game_group(self.game_id)
 
     async def game_moves(self, event: dict) -> None:
-        # The row is read once per announcement: the log is append-only, so it serves every step up to `last`.
-        game = await database_sync_to_async(selectors.game_get_for_visitor)(
-            game_id=self.game_id, user=self.scope.get("user"), session=self.scope.get("session") or {})
-        if game is None:
+        # The row and the preset's name are read once per announcement: the log is append-only, so they serve
+        # every step up to `last`.
+        found = await in_any_thread(self._game_and_preset_name)()
+        if found is None:
             return
+        game, preset_name = found
         for step in range(event["first"], event["last"] + 1):
             if step > event["first"] and settings.BOT_MOVE_DELAY:
                 await asyncio.sleep(settings.BOT_MOVE_DELAY)
-            html = await database_sync_to_async(self._render_step)(game, step)
+            html = await in_any_thread(self._render_step)(game, preset_name, step)
             try:
                 await self.send_json({"step": step, "html": html})
             except Exception:
@@ -93,12 +95,27 @@ class GameTableConsumer(ListeningConsumer):
                 logger.debug("Game %s: page gone before step %s", self.game_id, step)
                 return
 
-    def _render_step(self, game, step: int) -> str:
+    def _game_and_preset_name(self) -> tuple[Game, str] | None:
+        game = selectors.game_get_for_visitor(game_id=self.game_id, user=self.scope.get("user"),
+                                              session=self.scope.get("session") or {})
+        return None if game is None else (game, selectors.preset_display_name(game))
+
+    def _render_step(self, game: Game, preset_name: str, step: int) -> str:
         # The whole table in the page's language: the log's narration as much as the template.
         with translation.override(self.language):
-            context = {**selectors.table_context(game, seat=self.seat, step=step),
+            context = {**selectors.table_context(game, seat=self.seat, step=step, preset_name=preset_name),
                        "back_link": session_back_link(self.scope.get("session"), game)}
             return render_to_string("games/play.html#table", context)
+
+
+def in_any_thread(function):
+    """`function` run by a thread of the worker's pool, with Django's database connections handled.
+
+    Channels' own default runs the sync code of every consumer of a worker in one thread, one call after the
+    other: with hundreds of pages open, the pushes queued there while the cores idled (bench_web, 400
+    learners). A consumer awaits each call before the next, so its own calls still never overlap.
+    """
+    return database_sync_to_async(function, thread_sensitive=False)
 
 
 class _ScopeRequest:

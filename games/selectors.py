@@ -126,8 +126,9 @@ def seat_names(game: Game) -> list[str]:
     return [info["name"] for info in game.seats]
 
 
-def table_context(game: Game, *, seat: int, step: int | None = None) -> dict[str, Any]:
-    """Everything the table template shows to `seat`, taken from `view(seat)` at `step`."""
+def table_context(game: Game, *, seat: int, step: int | None = None, preset_name: str | None = None) -> dict[str, Any]:
+    """Everything the table template shows to `seat`, taken from `view(seat)` at `step`. `preset_name`: the
+    preset's display name where the caller has read it already (a push renders several steps)."""
     history = game_history(game)
     latest = history.move_count
     step = latest if step is None else max(0, min(step, latest))
@@ -138,7 +139,8 @@ def table_context(game: Game, *, seat: int, step: int | None = None) -> dict[str
         "game": game, "step": step, "latest_step": latest, "pending": latest - step,
         # A page still showing an older step asks for the table itself if the live push never comes.
         "refresh_after": round((latest - step + 3) * settings.BOT_MOVE_DELAY + 1, 1),
-        "preset": preset_display_name(game), "game_title": get_game(game.game_key).title,
+        "preset": preset_name if preset_name is not None else preset_display_name(game),
+        "game_title": get_game(game.game_key).title,
     })
     return context
 

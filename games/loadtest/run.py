@@ -1,12 +1,14 @@
 """The bench's phases, one after the other, and the summary at the end.
 
-1. The class (workers with the given BOT_MOVE_DELAY): N learners start within the ramp, each steps through a
-   lesson and plays its games with a think time before every click; afterwards every game they started is
-   checked in the bench database (verify.py).
+1. The class, once per learner count of the capacity curve (workers restarted for each, with the given
+   BOT_MOVE_DELAY): N learners start within the ramp, each steps through a lesson and plays its games with a
+   think time before every click; afterwards every game they started is checked in the bench database
+   (verify.py). The largest count whose moves, other pages, errors and games all meet the goals is the
+   site's capacity.
 2. Saturation (workers restarted with BOT_MOVE_DELAY=0, so the bots' pacing for people does not cap the
-   rate): the same number of clients without think time, first GET /health/ in a closed loop, then
-   learners playing game after game, each for the same number of seconds. The ratio of the two rates says
-   what a move costs next to the trivial view on the same stack.
+   rate): clients without think time, first GET /health/ in a closed loop, then learners playing game after
+   game, each for the same number of seconds. It says what a move costs in the workers' CPU and whether the
+   pages that start a game stay quick while moves saturate the workers.
 
 All clients share one asyncio event loop in this process, so the client's own CPU stays small beside the
 workers'; each phase prints both.
@@ -27,7 +29,10 @@ from games.loadtest.verify import GameCheck
 
 PHASES = ("class", "saturation")
 GOAL_MOVE_P99_MS = 150.0
-GOAL_MOVE_OVER_HEALTH = 0.5
+GOAL_OTHER_P99_MS = 300.0     # every other endpoint of the class phase
+GOAL_CAPACITY = 400           # learners on this 2-core machine, the client included
+GOAL_STARTING_P99_MS = 300.0  # the new-game form and the play page while moves saturate the workers
+STARTING_PAGES = ("new game form", "play page")
 PROGRESS_EVERY = 15.0   # seconds between two progress lines of the class phase
 
 Out = Callable[[str], None]
@@ -35,12 +40,13 @@ Out = Callable[[str], None]
 
 @dataclasses.dataclass(frozen=True)
 class BenchOptions:
-    learners: int
+    learners: tuple[int, ...]   # one class phase per count: the capacity curve
     workers: int
     ramp: float
     think: tuple[float, float]
     games_per_learner: int
     saturation_seconds: float
+    saturation_clients: int
     phases: tuple[str, ...]
     seed: int
     bot_move_delay: float
@@ -48,32 +54,72 @@ class BenchOptions:
     pool_size: int
     database_url: str
     redis_url: str
+    server: str = "daphne"
+
+
+@dataclasses.dataclass
+class ClassRun:
+    """One class phase of the curve: its learners, what they measured, and the checks of their games."""
+
+    learners: int
+    recorder: Recorder
+    checks: list[GameCheck]
+    workers_cpu: float   # seconds of CPU the workers used during the phase
+
+    @property
+    def games_ok(self) -> bool:
+        return all(check.finished and check.consistent for check in self.checks)
+
+    @property
+    def move_p99_ms(self) -> float | None:
+        return self.recorder.stats("move").p99_ms if self.recorder.latencies.get("move") else None
+
+    @property
+    def slowest_other(self) -> tuple[str, float]:
+        """The endpoint other than the move with the highest p99, and that p99 in ms."""
+        others = [row for row in self.recorder.all_stats() if row.endpoint != "move" and row.count]
+        if not others:
+            return "none", 0.0
+        slowest = max(others, key=lambda row: row.p99_ms)
+        return slowest.endpoint, slowest.p99_ms
+
+    @property
+    def meets_goals(self) -> bool:
+        return (self.recorder.total_errors == 0 and self.games_ok and self.move_p99_ms is not None
+                and self.move_p99_ms < GOAL_MOVE_P99_MS and self.slowest_other[1] < GOAL_OTHER_P99_MS)
 
 
 @dataclasses.dataclass
 class Outcome:
-    """What the summary reports; None where a phase did not run."""
+    """What the summary reports; empty or None where a phase did not run."""
 
     load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)   # the machine's load average at the start
-    class_phase: Recorder | None = None
-    checks: list[GameCheck] | None = None
+    classes: list[ClassRun] = dataclasses.field(default_factory=list)
     health: Recorder | None = None
     saturated: Recorder | None = None
+    saturated_cpu: float = 0.0   # the workers' CPU seconds while the learners saturated them
 
     @property
     def errors(self) -> int:
-        return sum(recorder.total_errors for recorder in (self.class_phase, self.health, self.saturated) if recorder)
+        recorders = [run.recorder for run in self.classes] + [self.health, self.saturated]
+        return sum(recorder.total_errors for recorder in recorders if recorder)
 
     @property
     def games_ok(self) -> bool:
-        return self.checks is None or all(check.finished and check.consistent for check in self.checks)
+        return all(run.games_ok for run in self.classes)
+
+    @property
+    def capacity(self) -> int | None:
+        """The largest learner count whose class phase met every goal; None if none did or none ran."""
+        met = [run.learners for run in self.classes if run.meets_goals]
+        return max(met) if met else None
 
 
 def run_bench(options: BenchOptions, out: Out) -> bool:
     """Run the chosen phases and print their figures; True if there was no error and every game checked out."""
     site = BenchSite(SiteConfig(database_url=options.database_url, redis_url=options.redis_url,
                                 conn_max_age=options.conn_max_age, workers=options.workers,
-                                pool_size=options.pool_size), out)
+                                pool_size=options.pool_size, server=options.server), out)
     outcome = Outcome(load_before=os.getloadavg())
     try:
         started = time.perf_counter()
@@ -82,18 +128,23 @@ def run_bench(options: BenchOptions, out: Out) -> bool:
         site.prepare()
         out(f"  ready in {time.perf_counter() - started:.1f} s")
         if "class" in options.phases:
-            with site.serving(bot_move_delay=options.bot_move_delay) as workers:
-                outcome.class_phase = _measured(workers, out, lambda: class_phase(options, workers.base_url, out))
-            _print_phase("Class phase", outcome.class_phase, out)
-            outcome.checks = site.verify(outcome.class_phase.games_started)
-            out(_games_line(outcome.checks))
-            for check in outcome.checks:
-                if not (check.finished and check.consistent):
-                    out(f"  game {check.game_id}: {'finished' if check.finished else 'unfinished'}; {check.problem}")
+            for learners in options.learners:
+                with site.serving(bot_move_delay=options.bot_move_delay) as workers:
+                    recorder, cpu = _measured(workers, lambda count=learners: class_phase(
+                        options, count, workers.base_url, out))
+                _print_phase(f"Class phase, {learners} learners", recorder, out)
+                checks = site.verify(recorder.games_started)
+                out(_games_line(checks))
+                for check in checks:
+                    if not (check.finished and check.consistent):
+                        out(f"  game {check.game_id}: {'finished' if check.finished else 'unfinished'}; "
+                            f"{check.problem}")
+                outcome.classes.append(ClassRun(learners, recorder, checks, cpu))
         if "saturation" in options.phases:
             with site.serving(bot_move_delay=0) as workers:
-                outcome.health = _measured(workers, out, lambda: saturate_health(options, workers.base_url))
-                outcome.saturated = _measured(workers, out, lambda: saturate_play(options, workers.base_url))
+                outcome.health, _ = _measured(workers, lambda: saturate_health(options, workers.base_url))
+                outcome.saturated, outcome.saturated_cpu = _measured(
+                    workers, lambda: saturate_play(options, workers.base_url))
             _print_phase("Saturation: GET /health/ in a closed loop", outcome.health, out)
             _print_phase("Saturation: learners playing without think time", outcome.saturated, out)
     finally:
@@ -103,7 +154,7 @@ def run_bench(options: BenchOptions, out: Out) -> bool:
     return outcome.errors == 0 and outcome.games_ok
 
 
-def _measured(workers: Workers, out: Out, phase: Callable[[], Coroutine]) -> Recorder:
+def _measured(workers: Workers, phase: Callable[[], Coroutine]) -> tuple[Recorder, float]:
     """Run one phase on its own event loop, noting the CPU the workers and this client used meanwhile."""
     workers_cpu, client_cpu = workers.cpu_seconds(), time.process_time()
     recorder = asyncio.run(phase())
@@ -111,23 +162,23 @@ def _measured(workers: Workers, out: Out, phase: Callable[[], Coroutine]) -> Rec
     client_cpu = time.process_time() - client_cpu
     recorder.cpu_line = (f"CPU: workers {workers_cpu:.1f} s ({workers_cpu / recorder.seconds:.0%} of one core), "
                          f"this client {client_cpu:.1f} s ({client_cpu / recorder.seconds:.0%})")
-    return recorder
+    return recorder, workers_cpu
 
 
-async def class_phase(options: BenchOptions, base_url: str, out: Out) -> Recorder:
+async def class_phase(options: BenchOptions, learners: int, base_url: str, out: Out) -> Recorder:
     recorder = Recorder()
-    out(f"Class phase: {options.learners} learners within {options.ramp:g} s, think {_think(options)}, "
+    out(f"Class phase: {learners} learners within {options.ramp:g} s, think {_think(options)}, "
         f"{options.games_per_learner} game(s) each, bot move delay {options.bot_move_delay:g} s, "
-        f"{options.workers} worker(s) at {base_url}")
+        f"{options.workers} {options.server} worker(s) at {base_url}")
     recorder.start()
     plans = [LearnerPlan(number=number, seed=f"{options.seed}-class-{number}", think=options.think,
-                         games=options.games_per_learner, lesson=True) for number in range(options.learners)]
+                         games=options.games_per_learner, lesson=True) for number in range(learners)]
 
     async def arrive(plan: LearnerPlan) -> None:
-        await asyncio.sleep(plan.number * options.ramp / options.learners)
+        await asyncio.sleep(plan.number * options.ramp / learners)
         await Learner(plan, base_url, recorder).run()
 
-    progress = asyncio.create_task(_report_progress(recorder, options.learners * options.games_per_learner, out))
+    progress = asyncio.create_task(_report_progress(recorder, learners * options.games_per_learner, out))
     await asyncio.gather(*(arrive(plan) for plan in plans))
     recorder.stop()
     progress.cancel()
@@ -147,14 +198,14 @@ async def saturate_health(options: BenchOptions, base_url: str) -> Recorder:
         finally:
             await browser.close()
 
-    await _for_seconds(recorder, [client() for _ in range(options.learners)], options.saturation_seconds)
+    await _for_seconds(recorder, [client() for _ in range(options.saturation_clients)], options.saturation_seconds)
     return recorder
 
 
 async def saturate_play(options: BenchOptions, base_url: str) -> Recorder:
     recorder = Recorder()
     plans = [LearnerPlan(number=number, seed=f"{options.seed}-saturation-{number}", think=(0.0, 0.0), games=None,
-                         lesson=False) for number in range(options.learners)]
+                         lesson=False) for number in range(options.saturation_clients)]
     await _for_seconds(recorder, [Learner(plan, base_url, recorder).run() for plan in plans],
                        options.saturation_seconds)
     return recorder
@@ -206,49 +257,84 @@ def _goal(name: str, met: bool | None, figure: str) -> str:
     return f"goal: {name}: {verdict}{f' ({figure})' if figure else ''}"
 
 
+CURVE_HEADER = (f"{'learners':>8} {'move p50':>9} {'move p99':>9} {'slowest other p99':>32} {'ws p99':>8} "
+                f"{'errors':>6} {'games ok':>9} {'CPU':>6} {'turn p50':>9}  goals")
+
+
+def capacity_curve(classes: list[ClassRun]) -> list[str]:
+    """One line per learner count: the move's latency, the slowest other endpoint's p99, the WebSocket
+    connect's, errors, games, the workers' CPU (in cores) and the median wait for the turn to come back."""
+    lines = [CURVE_HEADER]
+    for run in classes:
+        recorder = run.recorder
+        move = recorder.stats("move")
+        other, other_p99 = run.slowest_other
+        turns = sorted(recorder.turn_round_trips)
+        turn = f"{turns[len(turns) // 2]:.2f} s" if turns else "-"
+        finished = sum(check.finished and check.consistent for check in run.checks)
+        lines.append(f"{run.learners:>8} {move.p50_ms:>6.1f} ms {move.p99_ms:>6.1f} ms "
+                     f"{f'{other} {other_p99:.1f} ms':>32} {recorder.stats('ws connect').p99_ms:>5.1f} ms "
+                     f"{recorder.total_errors:>6} {f'{finished}/{len(run.checks)}':>9} "
+                     f"{run.workers_cpu / recorder.seconds:>6.2f} {turn:>9}  "
+                     f"{'met' if run.meets_goals else 'not met'}")
+    return lines
+
+
 def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
     """The block to paste into the README: the setting, the figures, and each goal met or not."""
     lines = ["", "=== bench_web summary ===",
-             f"learners: {options.learners}, workers: {options.workers} (daphne, one shared socket), "
-             f"think: {_think(options)}, ramp: {options.ramp:g} s, games per learner: {options.games_per_learner}, "
-             f"bot move delay: {options.bot_move_delay:g} s, DATABASE_CONN_MAX_AGE: {options.conn_max_age}, "
-             f"DATABASE_POOL_MAX_SIZE: {options.pool_size}, "
+             f"server: {options.server}, {options.workers} workers; think: {_think(options)}, "
+             f"ramp: {options.ramp:g} s, games per learner: {options.games_per_learner}, "
+             f"bot move delay: {options.bot_move_delay:g} s, "
+             f"DATABASE_CONN_MAX_AGE: {options.conn_max_age}, DATABASE_POOL_MAX_SIZE: {options.pool_size}, "
              f"seed: {options.seed}",
              f"machine: {os.cpu_count()} cores, load average at the start "
              f"{' / '.join(f'{load:.1f}' for load in outcome.load_before)} (1 / 5 / 15 min)"]
-    move_p99 = None
-    if outcome.class_phase is not None:
-        recorder = outcome.class_phase
-        lines.append(f"class phase: {recorder.seconds:.0f} s, {recorder.total_requests} requests, "
-                     f"{recorder.pushes} tables pushed over WebSockets, {recorder.lessons_finished} lessons finished, "
-                     f"missed pushes: {recorder.missed_pushes}; {recorder.cpu_line}")
+    for run in outcome.classes:
+        recorder = run.recorder
+        lines.append(f"class phase, {run.learners} learners: {recorder.seconds:.0f} s, {recorder.total_requests} "
+                     f"requests, {recorder.pushes} tables pushed over WebSockets, {recorder.lessons_finished} "
+                     f"lessons finished, missed pushes: {recorder.missed_pushes}; {recorder.cpu_line}")
         lines += endpoint_table(recorder)
         lines.append(round_trip_line(recorder))
-        move_p99 = recorder.stats("move").p99_ms if recorder.latencies.get("move") else None
-        lines.append(f"move p99: {move_p99:.1f} ms" if move_p99 is not None else "move p99: no moves")
-        lines.append(_games_line(outcome.checks))
-    ratio = None
-    if outcome.health is not None:
-        health_rps = outcome.health.stats("health").per_second
-        move_rps = outcome.saturated.stats("move").per_second
-        ratio = move_rps / health_rps if health_rps else 0.0
-        lines += [f"saturation ({options.learners} clients, {options.saturation_seconds:g} s each, no think time, "
-                  f"bot move delay 0):",
-                  f"health rps: {health_rps:.1f} (p99 {outcome.health.stats('health').p99_ms:.1f} ms); "
-                  f"{outcome.health.cpu_line}",
-                  f"move rps: {move_rps:.1f} (p99 {outcome.saturated.stats('move').p99_ms:.1f} ms), "
-                  f"{len(outcome.saturated.games_finished)} games finished, {outcome.saturated.pushes} tables pushed; "
-                  f"{outcome.saturated.cpu_line}",
-                  f"ratio move/health: {ratio:.2f}"]
+        lines.append(_games_line(run.checks))
+    if outcome.classes:
+        lines.append("capacity curve (CPU in cores; goals: move p99 < "
+                     f"{GOAL_MOVE_P99_MS:g} ms, every other endpoint p99 < {GOAL_OTHER_P99_MS:g} ms, no error, "
+                     "every game finished and consistent):")
+        lines += capacity_curve(outcome.classes)
+        lines.append(f"capacity: {outcome.capacity if outcome.capacity is not None else 'none'} learners "
+                     "(the largest count that met every goal)")
+    move_cpu_ms = starting_p99 = None
+    if outcome.saturated is not None:
+        health = outcome.health.stats("health")
+        moves = outcome.saturated.stats("move")
+        move_cpu_ms = 1000 * outcome.saturated_cpu / moves.count if moves.count else None
+        starting_p99 = max((outcome.saturated.stats(page).p99_ms for page in STARTING_PAGES), default=None)
+        lines += [f"saturation ({options.saturation_clients} clients, {options.saturation_seconds:g} s each, "
+                  "no think time, bot move delay 0):",
+                  f"health rps: {health.per_second:.1f} (p99 {health.p99_ms:.1f} ms); {outcome.health.cpu_line}",
+                  f"move rps: {moves.per_second:.1f} (p99 {moves.p99_ms:.1f} ms), "
+                  f"{len(outcome.saturated.games_finished)} games finished, {outcome.saturated.pushes} tables "
+                  f"pushed; {outcome.saturated.cpu_line}"]
+        lines += endpoint_table(outcome.saturated)
+        if move_cpu_ms is not None:
+            lines.append(f"worker CPU per move: {move_cpu_ms:.1f} ms (everything the learners' games cost the "
+                         "workers, pushes and new games included, over their moves)")
     lines.append(f"errors: {outcome.errors}")
-    finished_all = None if outcome.checks is None else outcome.games_ok
+    run_all = bool(outcome.classes)
+    worst_move = max((run.move_p99_ms or 0.0 for run in outcome.classes), default=None)
     lines += [
         _goal("zero errors", outcome.errors == 0, f"{outcome.errors} errors"),
-        _goal("every game finished with a consistent action log", finished_all,
-              _games_line(outcome.checks) if outcome.checks is not None else ""),
-        _goal(f"move p99 under {GOAL_MOVE_P99_MS:g} ms", None if move_p99 is None else move_p99 < GOAL_MOVE_P99_MS,
-              f"{move_p99:.1f} ms" if move_p99 is not None else ""),
-        _goal(f"move at least {GOAL_MOVE_OVER_HEALTH:g} of the trivial view's throughput",
-              None if ratio is None else ratio >= GOAL_MOVE_OVER_HEALTH, f"{ratio:.2f}" if ratio is not None else ""),
+        _goal("every game finished with a consistent action log", outcome.games_ok if run_all else None,
+              "; ".join(f"{run.learners} learners: {_games_line(run.checks)}" for run in outcome.classes)),
+        _goal(f"capacity at least {GOAL_CAPACITY} learners", None if not run_all else
+              (outcome.capacity or 0) >= GOAL_CAPACITY,
+              f"{outcome.capacity or 0} learners" if run_all else ""),
+        _goal(f"move p99 under {GOAL_MOVE_P99_MS:g} ms at every count", None if worst_move is None
+              else worst_move < GOAL_MOVE_P99_MS, f"worst {worst_move:.1f} ms" if worst_move is not None else ""),
+        _goal(f"new-game form and play page p99 under {GOAL_STARTING_P99_MS:g} ms while moves saturate",
+              None if starting_p99 is None else starting_p99 < GOAL_STARTING_P99_MS,
+              f"{starting_p99:.1f} ms" if starting_p99 is not None else ""),
     ]
     return lines

@@ -1,7 +1,8 @@
-"""The site under test: a fresh bench database and Redis db, served by several daphne workers on one socket.
+"""The site under test: a fresh bench database and Redis db, served by several workers of one ASGI server.
 
-The command binds one listening socket and hands it to each worker (`daphne --fd`), so the kernel spreads
-the connections over the workers as it would behind a proxy. The workers run the production settings
+For daphne and uvicorn the command binds one listening socket and hands it to each worker process (`--fd`),
+so the kernel spreads the connections over the workers as it would behind a proxy; granian binds a port and
+runs its workers itself. The workers run the production settings
 (config.settings.production, with the static files collected into the run's own STATIC_ROOT) and a random
 SECRET_KEY per run. The database's name must contain "bench" and the Redis db must not be 0: both are
 wiped at the start.
@@ -44,12 +45,40 @@ class BenchError(Exception):
 
 
 @dataclasses.dataclass(frozen=True)
+class AsgiServer:
+    """How to start one ASGI server's workers on the site, and the line each worker logs once it serves."""
+
+    name: str
+    ready_line: str
+    shares_a_socket: bool   # one process per worker, each given the bound socket; else one process runs them all
+
+    def command(self, *, workers: int, fd: int, port: int) -> list[str]:
+        application = "config.asgi:application"
+        if self.name == "daphne":
+            return [sys.executable, "-m", "daphne", "--fd", str(fd), "--access-log", os.devnull, application]
+        if self.name == "uvicorn":
+            return [sys.executable, "-m", "uvicorn", "--fd", str(fd), "--no-access-log", "--lifespan", "off",
+                    "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio", application]
+        return [sys.executable, "-m", "granian", "--interface", "asginl", "--host", "127.0.0.1", "--port", str(port),
+                "--workers", str(workers), "--loop", "uvloop", "--no-access-log", "--ws",
+                "--backlog", "4096", application]
+
+
+ASGI_SERVERS = {
+    "daphne": AsgiServer("daphne", ready_line="Listening on", shares_a_socket=True),
+    "uvicorn": AsgiServer("uvicorn", ready_line="Uvicorn running on", shares_a_socket=True),
+    "granian": AsgiServer("granian", ready_line="Started worker-", shares_a_socket=False),
+}
+
+
+@dataclasses.dataclass(frozen=True)
 class SiteConfig:
     database_url: str
     redis_url: str
     conn_max_age: int
     workers: int
     pool_size: int = 0
+    server: str = "daphne"
 
 
 class BenchSite:
@@ -96,7 +125,7 @@ class BenchSite:
     def serving(self, *, bot_move_delay: float) -> Iterator[Workers]:
         """The running workers (their base_url says where); they are stopped on the way out, whatever happens."""
         workers = Workers(count=self.config.workers, env=self.env(bot_move_delay=bot_move_delay), root=self.root,
-                          logs=self.directory, out=self.out)
+                          logs=self.directory, out=self.out, server=ASGI_SERVERS[self.config.server])
         try:
             workers.start()
             yield workers
@@ -131,13 +160,16 @@ class BenchSite:
 
 
 class Workers:
-    """`count` daphne processes accepting on one socket bound here."""
+    """`count` workers of one ASGI server, serving on a socket bound here (daphne, uvicorn) or a port (granian)."""
 
-    def __init__(self, *, count: int, env: dict[str, str], root: Path, logs: Path, out: Callable[[str], None]) -> None:
+    def __init__(self, *, count: int, env: dict[str, str], root: Path, logs: Path, out: Callable[[str], None],
+                 server: AsgiServer = ASGI_SERVERS["daphne"]) -> None:
         self.count = count
         self.env = env
         self.root = root
-        self.logs = [logs / f"worker-{number}.log" for number in range(count)]
+        self.server = server
+        processes = count if server.shares_a_socket else 1
+        self.logs = [logs / f"{server.name}-{number}.log" for number in range(processes)]
         self.out = out
         self.listener: socket.socket | None = None
         self.processes: list[subprocess.Popen] = []
@@ -145,24 +177,30 @@ class Workers:
 
     def start(self) -> None:
         self.listener = socket.create_server(("127.0.0.1", 0), backlog=4096)
-        fd = self.listener.fileno()
+        fd, port = self.listener.fileno(), self.listener.getsockname()[1]
+        if not self.server.shares_a_socket:
+            self.listener.close()   # the server binds the port itself
+            self.listener = None
+        command = self.server.command(workers=self.count, fd=fd, port=port)
         for log in self.logs:
             with log.open("w") as log_file:
                 # A session of their own: a Ctrl-C reaches the command, which then stops them in order.
                 self.processes.append(subprocess.Popen(
-                    [sys.executable, "-m", "daphne", "--fd", str(fd), "--access-log", os.devnull,
-                     "config.asgi:application"],
-                    cwd=self.root, env=self.env, pass_fds=[fd], stdout=log_file, stderr=subprocess.STDOUT,
-                    start_new_session=True))
-        self.base_url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+                    command, cwd=self.root, env=self.env, pass_fds=[fd] if self.listener else [],
+                    stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True))
+        self.base_url = f"http://127.0.0.1:{port}"
         self._wait_until_ready(self.base_url)
 
     def cpu_seconds(self) -> float:
-        """The CPU time (user and system) the workers have used so far, from /proc."""
+        """The CPU time (user and system) the workers have used so far, from /proc: each process started here
+        and, for a server that runs its workers itself, their children."""
         ticks = 0
-        for process in self.processes:
-            # After the command name in parentheses: field 14 (utime) and 15 (stime) of the whole line.
-            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        for pid in _with_descendants([process.pid for process in self.processes]):
+            try:
+                # After the command name in parentheses: field 14 (utime) and 15 (stime) of the whole line.
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:   # gone meanwhile
+                continue
             ticks += int(fields[11]) + int(fields[12])
         return ticks / os.sysconf("SC_CLK_TCK")
 
@@ -171,7 +209,8 @@ class Workers:
         deadline = time.monotonic() + READY_TIMEOUT
         while time.monotonic() < deadline:
             self._raise_if_one_died()
-            if all("Listening on" in log.read_text() for log in self.logs) and _healthy(base_url):
+            started = sum(log.read_text().count(self.server.ready_line) for log in self.logs)
+            if started >= self.count and _healthy(base_url):
                 return
             time.sleep(POLL_INTERVAL)
         raise BenchError(f"The workers were not ready within {READY_TIMEOUT:.0f} s.\n{self._log_tails()}")
@@ -203,11 +242,22 @@ class Workers:
 
     def _log_tails(self, numbers: list[int] | None = None) -> str:
         tails = []
-        for number in numbers if numbers is not None else range(self.count):
+        for number in numbers if numbers is not None else range(len(self.logs)):
             lines = self.logs[number].read_text().splitlines() if self.logs[number].exists() else []
             tails.append(f"--- worker {number} (last {LOG_TAIL_LINES} lines of its output) ---\n"
                          + "\n".join(lines[-LOG_TAIL_LINES:]))
         return "\n".join(tails)
+
+
+def _with_descendants(pids: list[int]) -> list[int]:
+    found, pending = [], list(pids)
+    while pending:
+        pid = pending.pop()
+        found.append(pid)
+        for children in Path(f"/proc/{pid}/task").glob("*/children"):
+            with contextlib.suppress(OSError):
+                pending += [int(child) for child in children.read_text().split()]
+    return found
 
 
 def _healthy(base_url: str) -> bool:

@@ -26,8 +26,9 @@ from games.history import LoggedAction, game_history
 from games.loadtest.learner import LESSON_PATH
 from games.loadtest.pages import parse_page
 from games.loadtest.report import Recorder, endpoint_table, percentile
+from games.loadtest.run import BenchOptions, ClassRun, Outcome, capacity_curve, summary
 from games.loadtest.server import BenchError, BenchSite, SiteConfig
-from games.loadtest.verify import check_game, check_games
+from games.loadtest.verify import GameCheck, check_game, check_games
 from games.models import Game, GameAction
 from tests.web.helpers import start_game
 
@@ -62,6 +63,54 @@ def test_the_recorder_reports_each_endpoint_with_its_rate_and_errors():
     table = endpoint_table(recorder)
     assert table[1].split() == ["move", "4", "2.0", "20.0", "40.0", "40.0", "40.0", "1", "100%"]
     assert table[2].split()[:3] == ["ws", "connect", "0"] and table[2].split()[-2:] == ["1", "0%"]
+
+
+def _class_run(learners: int, *, move_ms: float, other_ms: float = 50.0, errors: int = 0,
+               unfinished: int = 0) -> ClassRun:
+    """A class phase of `learners` whose every move took `move_ms` and every play page `other_ms`."""
+    recorder = Recorder()
+    recorder.started, recorder.stopped = 0.0, 10.0
+    for _ in range(100):
+        recorder.record("move", move_ms / 1000)
+        recorder.record("play page", other_ms / 1000)
+    for _ in range(errors):
+        recorder.error("move", "HTTP 500")
+    checks = [GameCheck(game_id=str(number), finished=number >= unfinished, consistent=True, problem="")
+              for number in range(learners)]
+    return ClassRun(learners=learners, recorder=recorder, checks=checks, workers_cpu=12.0)
+
+
+def test_the_capacity_is_the_largest_count_that_met_every_goal():
+    runs = [_class_run(100, move_ms=40), _class_run(200, move_ms=90), _class_run(300, move_ms=149.9),
+            _class_run(400, move_ms=151), _class_run(500, move_ms=400)]
+    assert [run.meets_goals for run in runs] == [True, True, True, False, False]
+    assert Outcome(classes=runs).capacity == 300
+    assert Outcome(classes=[_class_run(100, move_ms=200)]).capacity is None
+    # Each goal counts on its own: another page too slow, an error, a game left unfinished.
+    assert not _class_run(100, move_ms=40, other_ms=300).meets_goals
+    assert _class_run(100, move_ms=40, other_ms=299).slowest_other == ("play page", 299.0)
+    assert not _class_run(100, move_ms=40, errors=1).meets_goals
+    assert not _class_run(100, move_ms=40, unfinished=1).meets_goals
+    # A later count can meet the goals again (a noisy run): the capacity is still the largest that met them.
+    assert Outcome(classes=[runs[3], _class_run(500, move_ms=60)]).capacity == 500
+
+
+def test_the_curve_and_the_summary_report_each_count_and_each_goal():
+    runs = [_class_run(100, move_ms=40), _class_run(400, move_ms=151)]
+    curve = capacity_curve(runs)
+    assert curve[1].split()[:5] == ["100", "40.0", "ms", "40.0", "ms"] and curve[1].endswith("met")
+    assert "1.20" in curve[1].split()   # the workers' CPU, in cores: 12 s over the 10-s phase
+    assert curve[2].endswith("not met")
+    options = BenchOptions(learners=(100, 400), workers=2, ramp=10, think=(1, 3), games_per_learner=1,
+                           saturation_seconds=15, saturation_clients=100, phases=("class",), seed=1,
+                           bot_move_delay=0.6, conn_max_age=0, pool_size=8, database_url="", redis_url="",
+                           server="granian")
+    lines = summary(options, Outcome(classes=runs))
+    assert "capacity: 100 learners (the largest count that met every goal)" in lines
+    assert "goal: capacity at least 400 learners: not met (100 learners)" in lines
+    assert "goal: move p99 under 150 ms at every count: not met (worst 151.0 ms)" in lines
+    assert any(line.startswith("server: granian, 2 workers") for line in lines)
+    assert "goal: new-game form and play page p99 under 300 ms while moves saturate: not measured" in lines
 
 
 # Reading real pages.
@@ -177,6 +226,10 @@ def _play_out(game: Game):
     (["--think", "fast"], "MIN,MAX"),
     (["--phases", "class,lunch"], "--phases"),
     (["--learners", "0"], "--learners"),
+    (["--learners", "100,0"], "--learners"),
+    (["--learners", "100,many"], "comma-separated list"),
+    (["--server", "gunicorn"], "invalid choice"),
+    (["--saturation-clients", "0"], "--saturation-clients"),
     (["--saturation-seconds", "0"], "--saturation-seconds"),
     (["--conn-max-age", "60"], "--pool-size 0"),
     (["--pool-size", "-1"], "--pool-size"),
@@ -218,7 +271,8 @@ def _with_path(url: str, path: str) -> str:
 def test_a_short_real_run_plays_every_game_to_a_consistent_end_without_errors():
     result = subprocess.run(
         [sys.executable, "manage.py", "bench_web", "--learners", "2", "--workers", "2", "--think", "0,0",
-         "--ramp", "0", "--bot-move-delay", "0", "--saturation-seconds", "2", "--seed", "3",
+         "--ramp", "0", "--bot-move-delay", "0", "--saturation-seconds", "2", "--saturation-clients", "2",
+         "--seed", "3",
          "--database-url", _with_path(SUITE_DATABASE_URL, "/cardschool_bench_test"),
          "--redis-url", _with_path(SUITE_REDIS_URL, "/3")],
         cwd=ROOT, capture_output=True, text=True, timeout=300)
@@ -230,4 +284,5 @@ def test_a_short_real_run_plays_every_game_to_a_consistent_end_without_errors():
     for endpoint in ("lesson index", "lesson page", "lesson answer", "new game", "play page", "ws connect", "move"):
         assert re.search(rf"^{endpoint} +[1-9]\d* ", summary, re.MULTILINE), endpoint
     assert re.search(r"^health rps: [1-9]", summary, re.MULTILINE)
-    assert re.search(r"^ratio move/health: \d+\.\d\d$", summary, re.MULTILINE)
+    assert re.search(r"^ +2 +\d+\.\d ms", summary, re.MULTILINE)   # the count's line of the capacity curve
+    assert re.search(r"^worker CPU per move: \d+\.\d ms", summary, re.MULTILINE)

@@ -1,18 +1,20 @@
-"""`manage.py bench_web`: the site, production-like, under a class of simulated learners (games.loadtest).
+"""`manage.py bench_web`: the site, production-like, under classes of simulated learners (games.loadtest).
 
-Starts its own workers on PostgreSQL and Redis (the database and Redis db named here are wiped first),
-drives --learners learners through a lesson and whole Sunduchok games, then saturates the site, and prints
-per-endpoint latencies, throughput against the trivial /health/ view, errors and the played games' checks.
-Exits non-zero on any error or any unfinished or inconsistent game.
+Starts its own workers (--server: daphne, uvicorn or granian) on PostgreSQL and Redis (the database and Redis
+db named here are wiped first), drives each count of --learners (e.g. 100,200,300,400,500) through a lesson
+and whole Sunduchok games, then saturates the site, and prints per-endpoint latencies, the capacity curve,
+the workers' CPU per move, errors and the played games' checks. Exits non-zero on any error or any
+unfinished or inconsistent game.
 """
 
 from django.core.management.base import BaseCommand, CommandError
 
 from games.loadtest.run import PHASES, BenchOptions, run_bench
-from games.loadtest.server import BenchError
+from games.loadtest.server import ASGI_SERVERS, BenchError
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/cardschool_bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/2"
+PRODUCTION_SERVER = "daphne"
 
 
 def _think(value: str) -> tuple[float, float]:
@@ -25,6 +27,17 @@ def _think(value: str) -> tuple[float, float]:
     return low, high
 
 
+def _learners(value: str) -> tuple[int, ...]:
+    try:
+        counts = tuple(int(part) for part in value.split(",") if part.strip())
+    except ValueError:
+        raise CommandError(f"--learners takes a count or a comma-separated list, e.g. 100,200,400; "
+                           f"not {value!r}.") from None
+    if not counts or min(counts) < 1:
+        raise CommandError("--learners must be at least 1.")
+    return counts
+
+
 def _phases(value: str) -> tuple[str, ...]:
     phases = tuple(part.strip() for part in value.split(",") if part.strip())
     unknown = set(phases) - set(PHASES)
@@ -35,11 +48,18 @@ def _phases(value: str) -> tuple[str, ...]:
 
 class Command(BaseCommand):
     help = ("Benchmark the whole site: production settings on PostgreSQL and Redis, several daphne workers, "
-            "simulated learners playing Sunduchok over HTTP and WebSocket.")
+            "simulated learners playing Sunduchok over HTTP and WebSocket; a list of learner counts draws the "
+            "capacity curve.")
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--learners", type=int, default=50, help="concurrent learners (default 50)")
-        parser.add_argument("--workers", type=int, default=2, help="daphne worker processes (default 2)")
+        parser.add_argument("--learners", default="50",
+                            help="concurrent learners, or a comma-separated list of counts, one class phase "
+                                 "each: the capacity curve (default 50)")
+        parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+        parser.add_argument("--server", choices=sorted(ASGI_SERVERS), default=PRODUCTION_SERVER,
+                            help=f"the ASGI server of the workers (default {PRODUCTION_SERVER}, as in production)")
+        parser.add_argument("--saturation-clients", type=int, default=100,
+                            help="clients of the saturation phase (default 100)")
         parser.add_argument("--ramp", type=float, default=10.0, help="seconds within which the learners arrive")
         parser.add_argument("--think", default="1,3", help="think time MIN,MAX in seconds before each click")
         parser.add_argument("--games-per-learner", type=int, default=1, help="games each learner plays (default 1)")
@@ -61,7 +81,8 @@ class Command(BaseCommand):
                             help=f"the bench Redis db, flushed; not db 0 (default {DEFAULT_REDIS_URL})")
 
     def handle(self, *args, **options) -> None:
-        for name in ("learners", "workers", "games_per_learner"):
+        learners = _learners(options["learners"])
+        for name in ("workers", "games_per_learner", "saturation_clients"):
             if options[name] < 1:
                 raise CommandError(f"--{name.replace('_', '-')} must be at least 1.")
         for name in ("ramp", "bot_move_delay", "conn_max_age", "pool_size"):
@@ -72,9 +93,10 @@ class Command(BaseCommand):
         if options["saturation_seconds"] <= 0:
             raise CommandError("--saturation-seconds must be positive.")
         bench = BenchOptions(
-            learners=options["learners"], workers=options["workers"], ramp=options["ramp"],
+            learners=learners, workers=options["workers"], ramp=options["ramp"],
             think=_think(options["think"]), games_per_learner=options["games_per_learner"],
-            saturation_seconds=options["saturation_seconds"], phases=_phases(options["phases"]),
+            saturation_seconds=options["saturation_seconds"], saturation_clients=options["saturation_clients"],
+            phases=_phases(options["phases"]), server=options["server"],
             seed=options["seed"], bot_move_delay=options["bot_move_delay"], conn_max_age=options["conn_max_age"],
             pool_size=options["pool_size"],
             database_url=options["database_url"], redis_url=options["redis_url"])
