@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import review_selectors, review_services, selectors, services
 from games.forms import ActionPostError, NewGameForm, action_from_post
 from games.models import Game
+from games.move_slots import move_slot
 from games.rules import GAMES
 from games.sessions import session_back_link, session_remember_game
 from tutorials import selectors as tutorials_selectors
@@ -113,20 +114,22 @@ def table(request: HttpRequest, game_id) -> HttpResponse:
 def act(request: HttpRequest, game_id) -> HttpResponse:
     game = _visitor_game(request, game_id)
     seat = selectors.human_seat(game)
-    try:
-        action, expected_move = action_from_post(request.POST, game_key=game.game_key)
-        before = expected_move
-        game = services.game_apply_action(game_id=game.pk, seat=seat, action=action, expected_move=expected_move)
-    except (ActionPostError, services.MoveRejected) as error:
-        status = getattr(error, "status", 400)
-        game.refresh_from_db()
-        context = {**_table(request, game, seat=seat), "error": str(error)}
-        template = TABLE_PARTIAL if request.htmx else "games/play.html"
-        return render(request, template, context, status=status)
-    if not request.htmx:
-        return redirect("play", game_id=game.pk)
-    # Show the player's own move first; the bots' replies follow over the WebSocket one by one.
-    return render(request, TABLE_PARTIAL, _table(request, game, seat=seat, step=before + 1))
+    with move_slot():
+        try:
+            action, expected_move = action_from_post(request.POST, game_key=game.game_key)
+            before = expected_move
+            game = services.game_apply_action(game_id=game.pk, seat=seat, action=action,
+                                              expected_move=expected_move)
+        except (ActionPostError, services.MoveRejected) as error:
+            status = getattr(error, "status", 400)
+            game.refresh_from_db()
+            context = {**_table(request, game, seat=seat), "error": str(error)}
+            template = TABLE_PARTIAL if request.htmx else "games/play.html"
+            return render(request, template, context, status=status)
+        if not request.htmx:
+            return redirect("play", game_id=game.pk)
+        # Show the player's own move first; the bots' replies follow over the WebSocket one by one.
+        return render(request, TABLE_PARTIAL, _table(request, game, seat=seat, step=before + 1))
 
 
 @require_POST

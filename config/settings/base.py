@@ -36,6 +36,13 @@ def env_float(name: str, default: float) -> float:
     return float(value)
 
 
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    return int(value)
+
+
 def env_rate(name: str, default: str) -> str:
     """A rate as django-ratelimit writes it ("5/5m": five per five minutes), refused at start-up if malformed.
 
@@ -220,6 +227,12 @@ SIGNUP_RATE_PER_IP = env_rate("SIGNUP_RATE_PER_IP", "60/h")
 
 # Seconds between bot moves pushed over the WebSocket, so a person can follow each one.
 BOT_MOVE_DELAY = env_float("BOT_MOVE_DELAY", 0.6)
+
+# Moves each worker plays at once (games/move_slots.py); more wait for a slot without taking the CPU, so the
+# pages that start a game are not starved by a crowd of moves (bench_web's saturation phase).
+MOVES_AT_ONCE = env_int("MOVES_AT_ONCE", 2)
+if MOVES_AT_ONCE < 1:
+    raise ImproperlyConfigured("MOVES_AT_ONCE must be at least 1.")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
