@@ -16,6 +16,7 @@ import json
 import os
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -225,15 +226,17 @@ class Workers:
         died = [number for number, process in enumerate(self.processes) if process.poll() is not None]
         # What a worker prints while shutting down (requests it abandons) is not the site's trouble.
         served = [log.read_text() if log.exists() else "" for log in self.logs]
+        # Each worker process leads a process group of its own (start_new_session): signal the whole group, so
+        # the workers a server started itself (granian) stop with it.
         for process in self.processes:
-            if process.poll() is None:
-                process.terminate()
+            _signal_group(process, signal.SIGTERM)
         for process in self.processes:
             try:
                 process.wait(timeout=STOP_TIMEOUT)
             except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+                pass
+            _signal_group(process, signal.SIGKILL)   # whatever of the group is left
+            process.wait()
         if self.listener is not None:
             self.listener.close()
         troubled = sorted({*died, *(number for number, output in enumerate(served) if "Traceback" in output)})
@@ -247,6 +250,11 @@ class Workers:
             tails.append(f"--- worker {number} (last {LOG_TAIL_LINES} lines of its output) ---\n"
                          + "\n".join(lines[-LOG_TAIL_LINES:]))
         return "\n".join(tails)
+
+
+def _signal_group(process: subprocess.Popen, signal_number: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal_number)
 
 
 def _with_descendants(pids: list[int]) -> list[int]:
