@@ -303,8 +303,8 @@ def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
                      f"{GOAL_MOVE_P99_MS:g} ms, every other endpoint p99 < {GOAL_OTHER_P99_MS:g} ms, no error, "
                      "every game finished and consistent):")
         lines += capacity_curve(outcome.classes)
-        lines.append(f"capacity: {outcome.capacity if outcome.capacity is not None else 'none'} learners "
-                     "(the largest count that met every goal)")
+        lines.append(f"capacity: {outcome.capacity} learners (the largest count that met every goal)"
+                     if outcome.capacity is not None else "capacity: none (no count met every goal)")
     move_cpu_ms = starting_p99 = None
     if outcome.saturated is not None:
         health = outcome.health.stats("health")

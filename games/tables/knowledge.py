@@ -6,7 +6,7 @@ templates/games/_knowledge.html.
 
 - A section has a heading and rows (a definition list), or, with no rows, the `empty` sentence.
 - A row has a label and items, each a list of parts shown together: `text(...)`, `cards(...)` (faces drawn
-  with games/_card.html, kept together) or `suit(...)` (a suit's symbol, spoken by its name).
+  with the `card_face` tag, kept together) or `suit(...)` (a suit's symbol, spoken by its name).
 - A row's `facts` are the claims it words, as data: the tests hold each one against the hidden state, so a
   line can never say what is not true. Card codes appear in a panel only where the view names them.
 """
