@@ -54,7 +54,7 @@ class BenchOptions:
     pool_size: int
     database_url: str
     redis_url: str
-    server: str = "daphne"
+    servers: tuple[str, ...] = ("daphne",)   # each one runs every phase on a fresh database, one after the other
 
 
 @dataclasses.dataclass
@@ -93,6 +93,7 @@ class ClassRun:
 class Outcome:
     """What the summary reports; empty or None where a phase did not run."""
 
+    server: str = "daphne"
     load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)   # the machine's load average at the start
     classes: list[ClassRun] = dataclasses.field(default_factory=list)
     health: Recorder | None = None
@@ -116,14 +117,26 @@ class Outcome:
 
 
 def run_bench(options: BenchOptions, out: Out) -> bool:
-    """Run the chosen phases and print their figures; True if there was no error and every game checked out."""
+    """Run the chosen phases on each server and print their figures (and, for several servers, how they
+    compare); True if there was no error and every game checked out."""
+    outcomes = [_run_on(server, options, out) for server in options.servers]
+    for outcome in outcomes:
+        for line in summary(options, outcome):
+            out(line)
+    if len(outcomes) > 1:
+        for line in server_comparison(outcomes):
+            out(line)
+    return all(outcome.errors == 0 and outcome.games_ok for outcome in outcomes)
+
+
+def _run_on(server: str, options: BenchOptions, out: Out) -> Outcome:
     site = BenchSite(SiteConfig(database_url=options.database_url, redis_url=options.redis_url,
                                 conn_max_age=options.conn_max_age, workers=options.workers,
-                                pool_size=options.pool_size, server=options.server), out)
-    outcome = Outcome(load_before=os.getloadavg())
+                                pool_size=options.pool_size, server=server), out)
+    outcome = Outcome(server=server, load_before=os.getloadavg())
     try:
         started = time.perf_counter()
-        out(f"Preparing the bench database ({options.database_url}) and Redis ({options.redis_url}): "
+        out(f"[{server}] Preparing the bench database ({options.database_url}) and Redis ({options.redis_url}): "
             "recreate, migrate, load the lessons, collect static files…")
         site.prepare()
         out(f"  ready in {time.perf_counter() - started:.1f} s")
@@ -131,8 +144,8 @@ def run_bench(options: BenchOptions, out: Out) -> bool:
             for learners in options.learners:
                 with site.serving(bot_move_delay=options.bot_move_delay) as workers:
                     recorder, cpu = _measured(workers, lambda count=learners: class_phase(
-                        options, count, workers.base_url, out))
-                _print_phase(f"Class phase, {learners} learners", recorder, out)
+                        options, count, workers, out))
+                _print_phase(f"[{server}] Class phase, {learners} learners", recorder, out)
                 checks = site.verify(recorder.games_started)
                 out(_games_line(checks))
                 for check in checks:
@@ -145,13 +158,11 @@ def run_bench(options: BenchOptions, out: Out) -> bool:
                 outcome.health, _ = _measured(workers, lambda: saturate_health(options, workers.base_url))
                 outcome.saturated, outcome.saturated_cpu = _measured(
                     workers, lambda: saturate_play(options, workers.base_url))
-            _print_phase("Saturation: GET /health/ in a closed loop", outcome.health, out)
-            _print_phase("Saturation: learners playing without think time", outcome.saturated, out)
+            _print_phase(f"[{server}] Saturation: GET /health/ in a closed loop", outcome.health, out)
+            _print_phase(f"[{server}] Saturation: learners playing without think time", outcome.saturated, out)
     finally:
         site.cleanup()
-    for line in summary(options, outcome):
-        out(line)
-    return outcome.errors == 0 and outcome.games_ok
+    return outcome
 
 
 def _measured(workers: Workers, phase: Callable[[], Coroutine]) -> tuple[Recorder, float]:
@@ -165,11 +176,12 @@ def _measured(workers: Workers, phase: Callable[[], Coroutine]) -> tuple[Recorde
     return recorder, workers_cpu
 
 
-async def class_phase(options: BenchOptions, learners: int, base_url: str, out: Out) -> Recorder:
+async def class_phase(options: BenchOptions, learners: int, workers: Workers, out: Out) -> Recorder:
+    base_url = workers.base_url
     recorder = Recorder()
     out(f"Class phase: {learners} learners within {options.ramp:g} s, think {_think(options)}, "
         f"{options.games_per_learner} game(s) each, bot move delay {options.bot_move_delay:g} s, "
-        f"{options.workers} {options.server} worker(s) at {base_url}")
+        f"{options.workers} {workers.server.name} worker(s) at {base_url}")
     recorder.start()
     plans = [LearnerPlan(number=number, seed=f"{options.seed}-class-{number}", think=options.think,
                          games=options.games_per_learner, lesson=True) for number in range(learners)]
@@ -283,7 +295,7 @@ def capacity_curve(classes: list[ClassRun]) -> list[str]:
 def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
     """The block to paste into the README: the setting, the figures, and each goal met or not."""
     lines = ["", "=== bench_web summary ===",
-             f"server: {options.server}, {options.workers} workers; think: {_think(options)}, "
+             f"server: {outcome.server}, {options.workers} workers; think: {_think(options)}, "
              f"ramp: {options.ramp:g} s, games per learner: {options.games_per_learner}, "
              f"bot move delay: {options.bot_move_delay:g} s, "
              f"DATABASE_CONN_MAX_AGE: {options.conn_max_age}, DATABASE_POOL_MAX_SIZE: {options.pool_size}, "
@@ -337,4 +349,25 @@ def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
               None if starting_p99 is None else starting_p99 < GOAL_STARTING_P99_MS,
               f"{starting_p99:.1f} ms" if starting_p99 is not None else ""),
     ]
+    return lines
+
+
+def server_comparison(outcomes: list[Outcome]) -> list[str]:
+    """The servers side by side: /health/'s rate, each class count's move p99 and WebSocket connect p99, the
+    capacity and the workers' CPU per move."""
+    counts = [run.learners for run in outcomes[0].classes]
+    header = f"{'server':<8} {'health rps':>10} " + " ".join(f"{f'move p99 @{count}':>15}" for count in counts) \
+        + f" {'ws p99 (worst)':>15} {'capacity':>9} {'CPU/move':>9}"
+    lines = ["", "=== servers compared (same machine, one after the other) ===", header]
+    for outcome in outcomes:
+        health = f"{outcome.health.stats('health').per_second:.0f}" if outcome.health else "-"
+        moves = " ".join(f"{f'{run.move_p99_ms:.1f} ms' if run.move_p99_ms is not None else '-':>15}"
+                         for run in outcome.classes)
+        connects = [run.recorder.stats("ws connect").p99_ms for run in outcome.classes
+                    if run.recorder.latencies.get("ws connect")]
+        moves_saturated = outcome.saturated.stats("move").count if outcome.saturated else 0
+        cpu = f"{1000 * outcome.saturated_cpu / moves_saturated:.1f} ms" if moves_saturated else "-"
+        lines.append(f"{outcome.server:<8} {health:>10} {moves} "
+                     f"{f'{max(connects):.1f} ms' if connects else '-':>15} "
+                     f"{outcome.capacity if outcome.capacity is not None else 'none':>9} {cpu:>9}")
     return lines

@@ -26,7 +26,7 @@ from games.history import LoggedAction, game_history
 from games.loadtest.learner import LESSON_PATH
 from games.loadtest.pages import parse_page
 from games.loadtest.report import Recorder, endpoint_table, percentile
-from games.loadtest.run import BenchOptions, ClassRun, Outcome, capacity_curve, summary
+from games.loadtest.run import BenchOptions, ClassRun, Outcome, capacity_curve, server_comparison, summary
 from games.loadtest.server import BenchError, BenchSite, SiteConfig
 from games.loadtest.verify import GameCheck, check_game, check_games
 from games.models import Game, GameAction
@@ -104,13 +104,33 @@ def test_the_curve_and_the_summary_report_each_count_and_each_goal():
     options = BenchOptions(learners=(100, 400), workers=2, ramp=10, think=(1, 3), games_per_learner=1,
                            saturation_seconds=15, saturation_clients=100, phases=("class",), seed=1,
                            bot_move_delay=0.6, conn_max_age=0, pool_size=8, database_url="", redis_url="",
-                           server="granian")
-    lines = summary(options, Outcome(classes=runs))
+                           servers=("granian",))
+    lines = summary(options, Outcome(server="granian", classes=runs))
     assert "capacity: 100 learners (the largest count that met every goal)" in lines
     assert "goal: capacity at least 400 learners: not met (100 learners)" in lines
     assert "goal: move p99 under 150 ms at every count: not met (worst 151.0 ms)" in lines
     assert any(line.startswith("server: granian, 2 workers") for line in lines)
     assert "goal: new-game form and play page p99 under 300 ms while moves saturate: not measured" in lines
+
+
+def test_several_servers_are_compared_side_by_side():
+    def saturated(moves: int) -> Recorder:
+        recorder = Recorder()
+        recorder.started, recorder.stopped = 0.0, 10.0
+        for _ in range(moves):
+            recorder.record("move", 0.05)
+        return recorder
+
+    daphne = Outcome(server="daphne", classes=[_class_run(100, move_ms=90), _class_run(400, move_ms=700)],
+                     saturated=saturated(500), saturated_cpu=10.0)
+    granian = Outcome(server="granian", classes=[_class_run(100, move_ms=40), _class_run(400, move_ms=120)],
+                      saturated=saturated(1000), saturated_cpu=10.0)
+    lines = server_comparison([daphne, granian])
+    header, first, second = lines[-3:]
+    assert "move p99 @100" in header and "move p99 @400" in header
+    # No /health/ nor WebSocket connect measured here; a capacity of 100; 10 s of CPU over 500 moves.
+    assert first.split() == ["daphne", "-", "90.0", "ms", "700.0", "ms", "-", "100", "20.0", "ms"]
+    assert second.split()[-3:] == ["400", "10.0", "ms"]
 
 
 # Reading real pages.
@@ -228,7 +248,8 @@ def _play_out(game: Game):
     (["--learners", "0"], "--learners"),
     (["--learners", "100,0"], "--learners"),
     (["--learners", "100,many"], "comma-separated list"),
-    (["--server", "gunicorn"], "invalid choice"),
+    (["--server", "gunicorn"], "--server takes"),
+    (["--server", ","], "--server takes"),
     (["--saturation-clients", "0"], "--saturation-clients"),
     (["--saturation-seconds", "0"], "--saturation-seconds"),
     (["--conn-max-age", "60"], "--pool-size 0"),

@@ -38,6 +38,14 @@ def _learners(value: str) -> tuple[int, ...]:
     return counts
 
 
+def _servers(value: str) -> tuple[str, ...]:
+    servers = tuple(dict.fromkeys(part.strip() for part in value.split(",") if part.strip()))
+    unknown = set(servers) - set(ASGI_SERVERS)
+    if not servers or unknown:
+        raise CommandError(f"--server takes one or more of {', '.join(ASGI_SERVERS)}, comma-separated.")
+    return servers
+
+
 def _phases(value: str) -> tuple[str, ...]:
     phases = tuple(part.strip() for part in value.split(",") if part.strip())
     unknown = set(phases) - set(PHASES)
@@ -56,8 +64,9 @@ class Command(BaseCommand):
                             help="concurrent learners, or a comma-separated list of counts, one class phase "
                                  "each: the capacity curve (default 50)")
         parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
-        parser.add_argument("--server", choices=sorted(ASGI_SERVERS), default=PRODUCTION_SERVER,
-                            help=f"the ASGI server of the workers (default {PRODUCTION_SERVER}, as in production)")
+        parser.add_argument("--server", default=PRODUCTION_SERVER,
+                            help=f"the ASGI server of the workers: {', '.join(ASGI_SERVERS)}, or several "
+                                 f"comma-separated to compare them (default {PRODUCTION_SERVER}, as in production)")
         parser.add_argument("--saturation-clients", type=int, default=100,
                             help="clients of the saturation phase (default 100)")
         parser.add_argument("--ramp", type=float, default=10.0, help="seconds within which the learners arrive")
@@ -96,7 +105,7 @@ class Command(BaseCommand):
             learners=learners, workers=options["workers"], ramp=options["ramp"],
             think=_think(options["think"]), games_per_learner=options["games_per_learner"],
             saturation_seconds=options["saturation_seconds"], saturation_clients=options["saturation_clients"],
-            phases=_phases(options["phases"]), server=options["server"],
+            phases=_phases(options["phases"]), servers=_servers(options["server"]),
             seed=options["seed"], bot_move_delay=options["bot_move_delay"], conn_max_age=options["conn_max_age"],
             pool_size=options["pool_size"],
             database_url=options["database_url"], redis_url=options["redis_url"])
