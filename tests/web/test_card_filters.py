@@ -40,11 +40,16 @@ def test_not_a_card_is_an_error(bad):
 
 
 @pytest.mark.parametrize(("language", "label"), [("en", "10 of hearts"), ("ru", "десятка червей")])
-def test_card_include_renders_face_with_text_alternative(language, label):
+def test_the_card_tag_draws_the_face_with_its_name_in_the_page_language(language, label):
     with translation.override(language):
-        html = Template('{% include "games/_card.html" with card="10H" %}').render(Context())
+        html = Template('{% load cards %}{% card_face "10H" %}').render(Context())
 
     assert html == (
         f'<span class="card red suit-H" role="img" aria-label="{label}">'
         '<span class="rank">10</span><span class="suit">♥</span></span>'
     )
+
+
+def test_the_card_tag_refuses_what_is_not_a_card():
+    with pytest.raises(ValueError):
+        Template('{% load cards %}{% card_face "1H" %}').render(Context())
