@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -101,11 +104,68 @@ class GameTableConsumer(ListeningConsumer):
         return None if game is None else (game, selectors.preset_display_name(game))
 
     def _render_step(self, game: Game, preset_name: str, step: int) -> str:
-        # The whole table in the page's language: the log's narration as much as the template.
-        with translation.override(self.language):
-            context = {**selectors.table_context(game, seat=self.seat, step=step, preset_name=preset_name),
-                       "back_link": session_back_link(self.scope.get("session"), game)}
-            return render_to_string("games/play.html#table", context)
+        back_link = session_back_link(self.scope.get("session"), game)
+        # Everything the table depends on: pages of this worker that agree on it all are sent one rendering.
+        key = (str(game.pk), game.move_count, game.hints_used, self.seat, step, self.language, preset_name,
+               tuple(sorted((back_link or {}).items())))
+
+        def render() -> str:
+            # The whole table in the page's language: the log's narration as much as the template.
+            with translation.override(self.language):
+                context = {**selectors.table_context(game, seat=self.seat, step=step, preset_name=preset_name),
+                           "back_link": back_link}
+                return render_to_string("games/play.html#table", context)
+
+        return _rendered_tables.get_or_render(key, render)
+
+
+class _RecentTables:
+    """The tables this worker pushed last, by what shaped them (a few hundred: a minute of a busy worker).
+
+    Several pages of one seat (two tabs, or a person watching their own game on a phone) hear the same
+    announcements; the first renders each table and the others are sent the same text. A key names the
+    game's move count too, so a table is never reused once the game has moved on.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._tables: OrderedDict[tuple, str] = OrderedDict()
+        self._rendering: dict[tuple, threading.Lock] = {}   # held while a page renders that key
+        self._lock = threading.Lock()
+
+    def get_or_render(self, key: tuple, render: Callable[[], str]) -> str:
+        """The table kept under `key`, or `render()`'s, kept. Pages asking for a key another page is rendering
+        (they hear the same announcement at once, each in a thread of its own) wait for that rendering."""
+        with self._lock:
+            html = self._tables.get(key)
+            if html is not None:
+                self._tables.move_to_end(key)
+                return html
+            rendering = self._rendering.get(key)
+            if rendering is None:
+                rendering = self._rendering[key] = threading.Lock()
+                rendering.acquire()
+                mine = True
+            else:
+                mine = False
+        if not mine:
+            with rendering:   # until the other page's rendering is done; if it failed, this page renders
+                pass
+            return self.get_or_render(key, render)
+        try:
+            html = render()
+            with self._lock:
+                self._tables[key] = html
+                while len(self._tables) > self.size:
+                    self._tables.popitem(last=False)
+            return html
+        finally:
+            with self._lock:
+                del self._rendering[key]
+            rendering.release()
+
+
+_rendered_tables = _RecentTables(size=256)
 
 
 def in_any_thread(function):

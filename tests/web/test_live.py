@@ -101,3 +101,49 @@ async def test_a_page_that_left_while_its_pushes_were_paced_out_gets_no_more_and
     monkeypatch.setattr(consumer, "send_json", send_to_a_closed_socket)
     await consumer.game_moves({"first": 1, "last": game.move_count})
     assert sent == [1]
+
+
+async def test_two_pages_of_one_seat_get_the_same_tables_rendered_once(monkeypatch):
+    from games import consumers
+
+    renders = []
+    original = consumers.render_to_string
+
+    def counting(*args, **kwargs):
+        renders.append(args[0])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(consumers, "render_to_string", counting)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    game = await sync_to_async(start_game)(client, players=3, seed=32, levels=("easy", "medium"))
+    pages = [communicator(game, client), communicator(game, client)]
+    for page in pages:
+        assert (await page.connect())[0]
+    first, last = await sync_to_async(post_move)(client, game, random.Random(32))
+    pushed = [[await page.receive_json_from(timeout=10) for _ in range(first, last + 1)] for page in pages]
+    assert [push["step"] for push in pushed[0]] == list(range(first, last + 1))
+    assert pushed[0] == pushed[1]
+    # Each step rendered once for both pages (the second page may be told first: either renders it).
+    assert len(renders) == last - first + 1
+    for page in pages:
+        await page.disconnect()
+
+
+def test_recent_tables_keep_the_last_ones_and_a_failed_rendering_is_not_kept():
+    from games.consumers import _RecentTables
+
+    tables = _RecentTables(size=2)
+    assert tables.get_or_render(("a",), lambda: "A") == "A"
+    assert tables.get_or_render(("a",), lambda: "not rendered again") == "A"
+    tables.get_or_render(("b",), lambda: "B")
+    tables.get_or_render(("a",), lambda: "A again")   # "a" is the most recent now
+    tables.get_or_render(("c",), lambda: "C")         # so "b" goes
+    assert tables.get_or_render(("b",), lambda: "B2") == "B2"
+    assert tables.get_or_render(("a",), lambda: "A3") == "A3"   # pushed out by "b" and "c"
+
+    def failing() -> str:
+        raise RuntimeError("the template broke")
+
+    with pytest.raises(RuntimeError):
+        tables.get_or_render(("d",), failing)
+    assert tables.get_or_render(("d",), lambda: "D") == "D"
