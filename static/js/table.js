@@ -46,6 +46,22 @@
     });
   }
 
+  // A pushed table is rendered without a request, so its plain forms (the end screen's "Play again", "Next
+  // game") carry no CSRF token: give them the page's own, the one HTMX sends with its requests (<body hx-headers>).
+  function addCsrfTokens(root) {
+    var headers = document.body.getAttribute("hx-headers");
+    var token = headers ? JSON.parse(headers)["X-CSRFToken"] : "";
+    if (!token) return;
+    root.querySelectorAll("form[method=post]").forEach(function (form) {
+      if (form.querySelector("[name=csrfmiddlewaretoken]")) return;
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "csrfmiddlewaretoken";
+      input.value = token;
+      form.prepend(input);
+    });
+  }
+
   function logLength() { var t = table(); return t ? t.querySelectorAll(".log li").length : 0; }
 
   // Disclosures marked data-remember ("What your seat knows") stay as the learner left them, open or closed:
@@ -134,6 +150,7 @@
       template.innerHTML = data.html.trim();
       var fresh = template.content.firstElementChild;
       restoreDisclosures(fresh);
+      addCsrfTokens(fresh);
       var before = logLength();
       table().replaceWith(fresh);
       if (window.htmx) window.htmx.process(fresh);

@@ -91,3 +91,24 @@ def test_a_hint_names_the_move_marks_it_and_counts_on_the_end_screen(live_site, 
     assert page.locator(".move-form button[type=submit]").count() >= 1   # the learner's decision, as it was
     click_until_game_over(page)
     assert "Game over" in page.inner_text(".end-screen")
+
+
+def test_a_second_tab_that_only_hears_the_pushes_can_start_the_next_game(live_site, page):
+    """The end screen pushed over the WebSocket (rendered without a request) still posts "Play again"."""
+    page.context.set_extra_http_headers({"Accept-Language": "en"})
+    page.goto(f"{live_site}/play/sunduchok/new/")
+    page.fill("input[name=seed]", "2024")
+    page.click("button:has-text('Deal')")
+    page.wait_for_selector("#table")
+    watching = page.context.new_page()   # the same visitor's second tab: it never moves, it only listens
+    watching.goto(page.url)
+    for tab in (page, watching):
+        tab.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
+
+    click_until_game_over(page)
+    watching.wait_for_selector(".end-screen")
+    finished = watching.url
+    watching.click(".end-screen button:has-text('Play again')")
+    watching.wait_for_function(f"() => location.href !== {finished!r}")
+    watching.wait_for_selector("#table")
+    assert "Game over" not in watching.inner_text("#table")
