@@ -12,6 +12,7 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -82,14 +83,14 @@ class GameTableConsumer(ListeningConsumer):
     async def game_moves(self, event: dict) -> None:
         # The row and the preset's name are read once per announcement: the log is append-only, so they serve
         # every step up to `last`.
-        found = await in_any_thread(self._game_and_preset_name)()
+        found = await in_a_push_thread(self._game_and_preset_name)()
         if found is None:
             return
         game, preset_name = found
         for step in range(event["first"], event["last"] + 1):
             if step > event["first"] and settings.BOT_MOVE_DELAY:
                 await asyncio.sleep(settings.BOT_MOVE_DELAY)
-            html = await in_any_thread(self._render_step)(game, preset_name, step)
+            html = await in_a_push_thread(self._render_step)(game, preset_name, step)
             try:
                 await self.send_json({"step": step, "html": html})
             except Exception:
@@ -176,6 +177,18 @@ def in_any_thread(function):
     learners). A consumer awaits each call before the next, so its own calls still never overlap.
     """
     return database_sync_to_async(function, thread_sensitive=False)
+
+
+# The threads that read and render the pushed tables for every page of this worker. Few, because each
+# rendering is CPU work under the worker's one interpreter lock: more threads would not render faster, only
+# take the lock from the requests (a page that starts a game waited seconds behind the pushes of a
+# saturated worker). Their queue is first come, first served.
+_push_threads = ThreadPoolExecutor(max_workers=settings.PUSH_THREADS, thread_name_prefix="pushes")
+
+
+def in_a_push_thread(function):
+    """`function` run by one of the worker's push threads, with Django's database connections handled."""
+    return database_sync_to_async(function, thread_sensitive=False, executor=_push_threads)
 
 
 class _ScopeRequest:

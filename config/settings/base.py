@@ -233,6 +233,10 @@ BOT_MOVE_DELAY = env_float("BOT_MOVE_DELAY", 0.6)
 MOVES_AT_ONCE = env_int("MOVES_AT_ONCE", 2)
 if MOVES_AT_ONCE < 1:
     raise ImproperlyConfigured("MOVES_AT_ONCE must be at least 1.")
+# Threads of each worker that render the tables pushed to open pages (games/consumers.py): as few as keep up.
+PUSH_THREADS = env_int("PUSH_THREADS", 2)
+if PUSH_THREADS < 1:
+    raise ImproperlyConfigured("PUSH_THREADS must be at least 1.")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

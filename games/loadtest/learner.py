@@ -205,6 +205,20 @@ class Learner:
     # The game.
 
     async def play_a_game(self) -> None:
+        game_id, page = await self.start_a_game()
+        socket = await self.browser.websocket(page.websocket_path)
+        # Read the socket all the time, as a browser does: that also answers the server's pings at once,
+        # which daphne wants within 30 s even while the learner is busy with a long run of its own moves.
+        pushes: asyncio.Queue[dict | None] = asyncio.Queue()
+        reader = asyncio.create_task(_read_pushes(socket, pushes))
+        try:
+            await self.play_until_over(game_id, page, pushes)
+        finally:
+            reader.cancel()
+            await socket.close()
+
+    async def start_a_game(self) -> tuple[str, Page]:
+        """The new-game form, the game dealt, its play page: the game's id and the page."""
         form_page = await self.browser.get_page("new game form", NEW_GAME_PATH)
         fields = {"csrfmiddlewaretoken": form_page.csrf_token or "", "preset": "standard", "players": "3",
                   "seed": str(self.rng.randrange(2**31)),
@@ -218,16 +232,17 @@ class Learner:
         page = await self.browser.get_page("play page", response.location)
         if page.websocket_path is None:
             self.browser.fail("play page", "no live table on the play page")
-        socket = await self.browser.websocket(page.websocket_path)
-        # Read the socket all the time, as a browser does: that also answers the server's pings at once,
-        # which daphne wants within 30 s even while the learner is busy with a long run of its own moves.
-        pushes: asyncio.Queue[dict | None] = asyncio.Queue()
-        reader = asyncio.create_task(_read_pushes(socket, pushes))
+        return game_id, page
+
+    async def keep_starting_games(self) -> None:
+        """Start game after game without playing them, until cancelled: the pages that start a game, timed."""
         try:
-            await self.play_until_over(game_id, page, pushes)
+            while True:
+                await self.start_a_game()
+        except LearnerFailed:
+            pass
         finally:
-            reader.cancel()
-            await socket.close()
+            await self.browser.close()
 
     async def play_until_over(self, game_id: str, page: Page, pushes: asyncio.Queue[dict | None]) -> None:
         while not page.game_over:

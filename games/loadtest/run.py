@@ -21,6 +21,7 @@ import dataclasses
 import os
 import time
 from collections.abc import Callable, Coroutine
+from typing import Any
 
 from games.loadtest.learner import Browser, Learner, LearnerFailed, LearnerPlan
 from games.loadtest.report import Recorder, endpoint_table, round_trip_line
@@ -34,6 +35,8 @@ GOAL_CAPACITY = 400           # learners on this 2-core machine, the client incl
 GOAL_STARTING_P99_MS = 300.0  # the new-game form and the play page while moves saturate the workers
 STARTING_PAGES = ("new game form", "play page")
 PROGRESS_EVERY = 15.0   # seconds between two progress lines of the class phase
+SATURATION_RAMP = 2.0   # seconds within which the saturating learners arrive (not all in one burst)
+STARTERS = 5            # clients that keep starting games while the others saturate the workers
 
 Out = Callable[[str], None]
 
@@ -98,11 +101,12 @@ class Outcome:
     classes: list[ClassRun] = dataclasses.field(default_factory=list)
     health: Recorder | None = None
     saturated: Recorder | None = None
+    starting: Recorder | None = None   # the starters' requests during the saturation
     saturated_cpu: float = 0.0   # the workers' CPU seconds while the learners saturated them
 
     @property
     def errors(self) -> int:
-        recorders = [run.recorder for run in self.classes] + [self.health, self.saturated]
+        recorders = [run.recorder for run in self.classes] + [self.health, self.saturated, self.starting]
         return sum(recorder.total_errors for recorder in recorders if recorder)
 
     @property
@@ -156,24 +160,28 @@ def _run_on(server: str, options: BenchOptions, out: Out) -> Outcome:
         if "saturation" in options.phases:
             with site.serving(bot_move_delay=0) as workers:
                 outcome.health, _ = _measured(workers, lambda: saturate_health(options, workers.base_url))
-                outcome.saturated, outcome.saturated_cpu = _measured(
+                (outcome.saturated, outcome.starting), outcome.saturated_cpu = _measured(
                     workers, lambda: saturate_play(options, workers.base_url))
             _print_phase(f"[{server}] Saturation: GET /health/ in a closed loop", outcome.health, out)
             _print_phase(f"[{server}] Saturation: learners playing without think time", outcome.saturated, out)
+            _print_phase(f"[{server}] Saturation: meanwhile, {STARTERS} clients starting games", outcome.starting,
+                         out)
     finally:
         site.cleanup()
     return outcome
 
 
-def _measured(workers: Workers, phase: Callable[[], Coroutine]) -> tuple[Recorder, float]:
-    """Run one phase on its own event loop, noting the CPU the workers and this client used meanwhile."""
+def _measured(workers: Workers, phase: Callable[[], Coroutine]) -> tuple[Any, float]:
+    """Run one phase on its own event loop, noting the CPU the workers and this client used meanwhile (on the
+    phase's recorder, the first where it returns several); what the phase returned, and the workers' CPU."""
     workers_cpu, client_cpu = workers.cpu_seconds(), time.process_time()
-    recorder = asyncio.run(phase())
+    result = asyncio.run(phase())
+    recorder = result[0] if isinstance(result, tuple) else result
     workers_cpu = workers.cpu_seconds() - workers_cpu
     client_cpu = time.process_time() - client_cpu
     recorder.cpu_line = (f"CPU: workers {workers_cpu:.1f} s ({workers_cpu / recorder.seconds:.0%} of one core), "
                          f"this client {client_cpu:.1f} s ({client_cpu / recorder.seconds:.0%})")
-    return recorder, workers_cpu
+    return result, workers_cpu
 
 
 async def class_phase(options: BenchOptions, learners: int, workers: Workers, out: Out) -> Recorder:
@@ -214,13 +222,31 @@ async def saturate_health(options: BenchOptions, base_url: str) -> Recorder:
     return recorder
 
 
-async def saturate_play(options: BenchOptions, base_url: str) -> Recorder:
-    recorder = Recorder()
+async def saturate_play(options: BenchOptions, base_url: str) -> tuple[Recorder, Recorder]:
+    """Learners playing without think time, arriving within SATURATION_RAMP; once they saturate the workers,
+    a few more clients keep starting games (form, deal, play page) without playing them. What the players
+    and what the starters measured."""
+    players, starters = Recorder(), Recorder()
     plans = [LearnerPlan(number=number, seed=f"{options.seed}-saturation-{number}", think=(0.0, 0.0), games=None,
                          lesson=False) for number in range(options.saturation_clients)]
-    await _for_seconds(recorder, [Learner(plan, base_url, recorder).run() for plan in plans],
+    ramp = min(SATURATION_RAMP, options.saturation_seconds / 4)
+
+    async def arrive(plan: LearnerPlan) -> None:
+        await asyncio.sleep(plan.number * ramp / len(plans))
+        await Learner(plan, base_url, players).run()
+
+    async def start_games(number: int) -> None:
+        await asyncio.sleep(ramp)
+        starters.start()
+        plan = LearnerPlan(number=number, seed=f"{options.seed}-starter-{number}", think=(0.0, 0.0), games=None,
+                           lesson=False)
+        await Learner(plan, base_url, starters).keep_starting_games()
+
+    await _for_seconds(players, [*(arrive(plan) for plan in plans), *(start_games(number)
+                                                                         for number in range(STARTERS))],
                        options.saturation_seconds)
-    return recorder
+    starters.stop()
+    return players, starters
 
 
 async def _for_seconds(recorder: Recorder, clients: list[Coroutine], seconds: float) -> None:
@@ -322,7 +348,8 @@ def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
         health = outcome.health.stats("health")
         moves = outcome.saturated.stats("move")
         move_cpu_ms = 1000 * outcome.saturated_cpu / moves.count if moves.count else None
-        starting_p99 = max((outcome.saturated.stats(page).p99_ms for page in STARTING_PAGES), default=None)
+        starting_p99 = max((outcome.starting.stats(page).p99_ms for page in STARTING_PAGES
+                            if outcome.starting.latencies.get(page)), default=None)
         lines += [f"saturation ({options.saturation_clients} clients, {options.saturation_seconds:g} s each, "
                   "no think time, bot move delay 0):",
                   f"health rps: {health.per_second:.1f} (p99 {health.p99_ms:.1f} ms); {outcome.health.cpu_line}",
@@ -330,6 +357,8 @@ def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
                   f"{len(outcome.saturated.games_finished)} games finished, {outcome.saturated.pushes} tables "
                   f"pushed; {outcome.saturated.cpu_line}"]
         lines += endpoint_table(outcome.saturated)
+        lines.append(f"meanwhile, {STARTERS} clients starting games (form, deal, play page) without playing them:")
+        lines += endpoint_table(outcome.starting)
         if move_cpu_ms is not None:
             lines.append(f"worker CPU per move: {move_cpu_ms:.1f} ms (everything the learners' games cost the "
                          "workers, pushes and new games included, over their moves)")
