@@ -363,8 +363,12 @@ def _plays(variant: YashchikiVariant, hand: Sequence[str], suit: str, chain: int
     ranks_to_follow = set()
     for card in hand:
         if SUIT_OF[card] == suit:
-            ranks_to_follow.add(RANK_OF[card])
-            actions.extend(_with_suits(variant, [card], suit, {}))
+            rank = RANK_OF[card]
+            ranks_to_follow.add(rank)
+            if rank in SUIT_CHANGERS:
+                actions.extend({"type": "play", "cards": [card], "suit": named} for named in variant.named_suits(card))
+            else:
+                actions.append({"type": "play", "cards": [card]})
     # A pair holds a card of the suit to follow: only cards of those ranks can be in one (hand order kept,
     # so the pairs come in the order of all the hand's pairs).
     candidates = [card for card in hand if RANK_OF[card] in ranks_to_follow]
@@ -533,7 +537,11 @@ class _Table:
         # The card of the suit to follow goes first (for a chain, either two); the other is the upper card.
         upper = _upper(cards, self.suit)
         order = [card for card in cards if card != upper] + [upper]
-        hand = self.hands[seat] = tuple(card for card in self.hands[seat] if card not in cards)
+        hand = self.hands[seat]
+        for card in cards:
+            index = hand.index(card)
+            hand = hand[:index] + hand[index + 1:]
+        self.hands[seat] = hand
         self.discard += tuple(order)
         self.suit = suit if suit is not None and RANK_OF[upper] in SUIT_CHANGERS else SUIT_OF[upper]
         event = {"type": "play", "seat": seat, "cards": order, "suit": self.suit}
