@@ -7,8 +7,9 @@ A state is a whole match (deals until someone reaches `end_at`). It is immutable
 the state into a `_Table` (plain lists sharing the state's tuples), plays the action and every
 automatic step that follows (the exchange of passed cards, the scoring, the next deal), and freezes
 the result again. Random playouts call `legal_actions` and `apply` in a tight loop, so a card play
-that does not end the deal skips the `_Table` and works on the state's fields directly
-(`_play_card`), and the playable cards are computed once per state.
+that does not end the deal, and a pass before the dealer's, skip the `_Table` and work on the state's
+fields directly (`_play_card`, `_pass_cards`); the playable cards are computed once per state, and
+for the next player of a trick straight from the led suit.
 """
 
 from __future__ import annotations
@@ -178,9 +179,7 @@ class HeartsState:
                 cards = action.get("cards")
                 if (type(cards) is list and len(cards) == 3 and all(card in self.hands[self.turn] for card in cards)
                         and len(set(cards)) == 3):
-                    table = _Table(self)
-                    table.pass_cards(_sorted(cards))
-                    return table.freeze()
+                    return _pass_cards(self, _sorted(cards))
         kind, value = _parse(action)
         if kind != self.phase:
             raise self._wrong_phase(kind)
@@ -193,8 +192,7 @@ class HeartsState:
             missing = [card for card in value if card not in hand]
             if missing:
                 raise IllegalAction(f"You do not hold the {card_short(missing[0])}.", "not-in-hand", card=missing[0])
-            table = _Table(self)
-            table.pass_cards(value)
+            return _pass_cards(self, value)
         else:
             table = _Table(self)
             table.choose_moon(value)
@@ -400,14 +398,12 @@ class _Table:
         self.phase, self.turn, self.leader = "play", leader, leader
 
     # -- the player's decisions ------------------------------------------------------------
-    def pass_cards(self, cards: tuple[str, ...]) -> None:
+    def pass_last(self, cards: tuple[str, ...]) -> None:
+        """The dealer, the last to choose, passes `cards`: now everyone has chosen, and the cards
+        change hands at once."""
         seat = self.turn
         self.passes[seat] = cards
         self.events.append({"type": "pass", "seat": seat, "private": {"cards": list(cards)}})
-        if seat != self.dealer:
-            self.turn = (seat + 1) % PLAYERS
-            return
-        # Everyone has chosen: the cards change hands at once.
         offset = PASS_OFFSET[self.variant.pass_direction(self.deal_number)]
         kept = [tuple(card for card in hand if card not in self.passes[seat]) for seat, hand in enumerate(self.hands)]
         for step in range(1, PLAYERS + 1):
@@ -449,6 +445,21 @@ class _Table:
         self.next_deal()
 
 
+def _pass_cards(state: HeartsState, cards: tuple[str, ...]) -> HeartsState:
+    """The state after the player to move passes `cards` (held, in deck order). Until the dealer has
+    chosen too nothing changes hands, so only the passes, the log and the turn change."""
+    seat = state.turn
+    if seat == state.dealer:
+        table = _Table(state)
+        table.pass_last(cards)
+        return table.freeze()
+    fields = state.__dict__.copy()
+    fields["passes"] = (*state.passes[:seat], cards, *state.passes[seat + 1:])
+    fields["events"] = state.events + ({"type": "pass", "seat": seat, "private": {"cards": list(cards)}},)
+    fields["turn"] = (seat + 1) % PLAYERS
+    return _new_state(fields)
+
+
 def _play_card(state: HeartsState, card: str) -> HeartsState:
     """The state after `card`, a legal play. The commonest move works on the state's fields directly;
     only the end of a deal goes through a _Table."""
@@ -456,18 +467,22 @@ def _play_card(state: HeartsState, card: str) -> HeartsState:
     seat, trick, hands = state.turn, state.trick, state.hands
     hand = hands[seat]
     index = hand.index(card)
-    fields["hands"] = (*hands[:seat], hand[:index] + hand[index + 1:], *hands[seat + 1:])
+    hands = fields["hands"] = (*hands[:seat], hand[:index] + hand[index + 1:], *hands[seat + 1:])
     event = {"type": "play", "seat": seat, "card": card}
     if not state.hearts_broken and card in HEART_BREAKERS and _breaks_hearts(
             state.variant, card, trick[0][1][-1] if trick else None):
         fields["hearts_broken"] = True
-        events = (event, {"type": "hearts-broken", "seat": seat, "card": card})
+        events = state.events + (event, {"type": "hearts-broken", "seat": seat, "card": card})
     else:
-        events = (event,)
+        events = state.events + (event,)
+    if len(trick) < PLAYERS - 1:
+        # The trick goes on: the next seat follows, and its playable cards are known without the
+        # general case analysis of _playable_cards.
+        turn = (seat + 1) % PLAYERS
+        fields["trick"], fields["turn"], fields["events"] = (*trick, (seat, card)), turn, events
+        return _new_state(fields, _cards_to_follow(hands[turn], trick[0][1][-1] if trick else card[-1],
+                                                   state.variant, state.tricks))
     trick = (*trick, (seat, card))
-    if len(trick) < PLAYERS:
-        fields["trick"], fields["turn"], fields["events"] = trick, (seat + 1) % PLAYERS, state.events + events
-        return _new_state(fields)
     led = trick[0][1][-1]
     winner, best = trick[0][0], RANK_ORDER[trick[0][1]]
     for other_seat, other in trick[1:]:
@@ -478,8 +493,8 @@ def _play_card(state: HeartsState, card: str) -> HeartsState:
     tricks[winner] += tuple(cards)
     events += ({"type": "trick", "seat": winner, "cards": cards, "points": sum(POINTS[c] for c in cards)},)
     fields.update(trick=(), last_trick=(winner, trick), tricks=tuple(tricks), turn=winner, leader=winner,
-                  events=state.events + events)
-    if fields["hands"][winner]:
+                  events=events)
+    if hands[winner]:
         return _new_state(fields)
     table = _Table(_new_state(fields))
     table.end_deal()
@@ -497,12 +512,13 @@ def _breaks_hearts(variant: HeartsVariant, card: str, led: str | None) -> bool:
     return False
 
 
-def _new_state(fields: dict[str, Any]) -> HeartsState:
+def _new_state(fields: dict[str, Any], playable: Sequence[str] | None = None) -> HeartsState:
     """A state from its fields, without the dataclass __init__: a frozen dataclass sets each of its
     17 fields through object.__setattr__, which costs more than a whole card play. Only `apply`
-    and the deal functions use this, with every field given; like __post_init__ it adds `_playable`."""
+    and the deal functions use this, with every field given; like __post_init__ it adds `_playable`,
+    unless the caller already knows it."""
     state = object.__new__(HeartsState)
-    fields["_playable"] = _playable_cards(fields)
+    fields["_playable"] = _playable_cards(fields) if playable is None else playable
     object.__setattr__(state, "__dict__", fields)
     return state
 
@@ -513,18 +529,23 @@ def _playable_cards(fields: Mapping[str, Any]) -> tuple[str, ...] | list[str]:
         return ()
     hand, trick = fields["hands"][fields["turn"]], fields["trick"]
     if trick:
-        led = trick[0][1][-1]
-        following = [card for card in hand if card[-1] == led]
-        if following:
-            return following
-        if fields["variant"].points_on_first_trick == "never-unless-forced" and not any(fields["tricks"]):
-            return [card for card in hand if not POINTS[card]] or hand
-        return hand
+        return _cards_to_follow(hand, trick[0][1][-1], fields["variant"], fields["tricks"])
     if not any(fields["tricks"]):
         return ("2C",)              # the first leader is whoever holds it
     if fields["hearts_broken"]:
         return hand
     return [card for card in hand if card[-1] != "H"] or hand
+
+
+def _cards_to_follow(hand: tuple[str, ...], led: str, variant: HeartsVariant,
+                     tricks: tuple[tuple[str, ...], ...]) -> tuple[str, ...] | list[str]:
+    """The cards of `hand` playable to a trick led with suit `led`, `tricks` being the deal's tricks taken."""
+    following = [card for card in hand if card[-1] == led]
+    if following:
+        return following
+    if variant.points_on_first_trick == "never-unless-forced" and not any(tricks):
+        return [card for card in hand if not POINTS[card]] or hand
+    return hand
 
 
 def moon_points(shooter: int, choice: str) -> list[int]:

@@ -31,6 +31,8 @@ from games.rules.cards import RANKS, SUITS, card_short, is_card, make_deck, rank
 PLAYERS = 4
 DECK = make_deck(RANKS)
 DECK_INDEX = {card: index for index, card in enumerate(DECK)}
+RANK_OF = {card: rank_of(card) for card in DECK}     # looked up in the hot loops instead of slicing the name
+SUIT_OF = {card: suit_of(card) for card in DECK}
 STANDARD_HAND_SIZES = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 CARD_POINTS = {"3": 3, "J": 10, "Q": 10, "K": 10, "4": 15, "2": 20, "7": 20, "10": 25, "5": 30, "6": 30,
                "9": 30, "8": 50}
@@ -272,19 +274,21 @@ class YashchikiState:
         if not isinstance(cards, (list, tuple)) or not 1 <= len(cards) <= 2:
             raise IllegalAction("Play one card, or two of one rank, as a list.", "cards-list")
         for card in cards:
-            if not is_card(card):
+            if not (isinstance(card, str) and card in DECK_INDEX):
                 shown = card if isinstance(card, str) else repr(card)
                 raise IllegalAction(f"There is no card {shown!r}.", "not-a-card", card=shown)
-        cards = _sorted(cards)
-        if len(set(cards)) != len(cards):
-            raise IllegalAction("Name each card once.", "cards-twice")
         declared = action.get("declared")
-        if len(cards) == 2:
-            if rank_of(cards[0]) != rank_of(cards[1]):
+        if len(cards) == 1:
+            cards = (cards[0],)
+        else:
+            cards = _sorted(cards)
+            if cards[0] == cards[1]:
+                raise IllegalAction("Name each card once.", "cards-twice")
+            if RANK_OF[cards[0]] != RANK_OF[cards[1]]:
                 raise IllegalAction("Two cards go down together only if they are of one rank.", "pair-rank")
             if type(declared) is not bool:
                 raise IllegalAction('Say whether you declared "one card": declared is true or false.', "declared")
-        expected = _fields(cards, declared is True)
+        expected = PLAY_FIELDS[len(cards), declared is True, RANK_OF[cards[-1]] in SUIT_CHANGERS]
         if action.keys() != expected:
             raise IllegalAction(f"This play takes exactly: {', '.join(sorted(expected))}.", "fields", type=kind,
                                 fields=sorted(expected))
@@ -298,11 +302,16 @@ class YashchikiState:
             if suit not in allowed:
                 raise IllegalAction(f"Name one of the suits {', '.join(allowed)}.", "named-suit",
                                     suits=list(allowed))
-        played = {"type": "play", "cards": list(cards), **({"suit": suit} if "suit" in action else {}),
-                  **({"declared": declared} if len(cards) == 2 else {})}
-        if played not in self.legal_actions():
+        if not self._playable(cards, declared):
             raise self._why_unplayable(cards, declared)
         return cards, suit, declared
+
+    def _playable(self, cards: tuple[str, ...], declared: bool | None) -> bool:
+        """Whether `_plays` lists these held cards (of one rank, with the right fields and named suit),
+        decided directly rather than by listing every play."""
+        if self.chain:
+            return len(cards) == 1 and RANK_OF[cards[0]] == "2"
+        return self.suit in map(SUIT_OF.__getitem__, cards) and (declared is not False or self.can_draw)
 
     def _why_unplayable(self, cards: tuple[str, ...], declared: bool | None) -> IllegalAction:
         if self.chain:
@@ -326,14 +335,18 @@ def _can_draw(stock: Sequence[str], discard: Sequence[str]) -> bool:
     return bool(stock) or len(discard) > 1
 
 
-def _fields(cards: tuple[str, ...], declared: bool) -> frozenset[str]:
-    """The keys a play of `cards` takes: a suit for an 8 or 9 played alone or as a declared pair."""
+def _fields(cards: int, declared: bool, suit_changer: bool) -> frozenset[str]:
+    """The keys a play of `cards` cards takes: a suit for an 8 or 9 played alone or as a declared pair."""
     fields = {"type", "cards"}
-    if len(cards) == 2:
+    if cards == 2:
         fields.add("declared")
-    if rank_of(cards[-1]) in SUIT_CHANGERS and (len(cards) == 1 or declared):
+    if suit_changer and (cards == 1 or declared):
         fields.add("suit")
     return frozenset(fields)
+
+
+PLAY_FIELDS = {(cards, declared, suit_changer): _fields(cards, declared, suit_changer)
+               for cards in (1, 2) for declared in (True, False) for suit_changer in (True, False)}
 
 
 def _upper(cards: Sequence[str], suit: str) -> str:
@@ -344,37 +357,59 @@ def _upper(cards: Sequence[str], suit: str) -> str:
 def _plays(variant: YashchikiVariant, hand: Sequence[str], suit: str, chain: int, can_draw: bool) -> list[dict]:
     """Every legal play, in a stable order: single cards, then pairs, each in deck order; for an 8 or 9
     one action per suit it may name, and a declared pair before an undeclared one."""
-    actions: list[dict] = []
     if chain:
-        return [{"type": "play", "cards": [card]} for card in hand if rank_of(card) == "2"]
+        return [{"type": "play", "cards": [card]} for card in hand if RANK_OF[card] == "2"]
+    actions: list[dict] = []
+    ranks_to_follow = set()
     for card in hand:
-        if suit_of(card) == suit:
-            actions.extend(_with_suits(variant, [card], suit, {}))
-    for first, second in itertools.combinations(hand, 2):
-        if rank_of(first) == rank_of(second) and suit in (suit_of(first), suit_of(second)):
-            actions.extend(_with_suits(variant, [first, second], suit, {"declared": True}))
-            if can_draw:
-                actions.append({"type": "play", "cards": [first, second], "declared": False})
+        if SUIT_OF[card] == suit:
+            rank = RANK_OF[card]
+            ranks_to_follow.add(rank)
+            if rank in SUIT_CHANGERS:
+                actions.extend({"type": "play", "cards": [card], "suit": named} for named in variant.named_suits(card))
+            else:
+                actions.append({"type": "play", "cards": [card]})
+    # A pair holds a card of the suit to follow: only cards of those ranks can be in one (hand order kept,
+    # so the pairs come in the order of all the hand's pairs).
+    candidates = [card for card in hand if RANK_OF[card] in ranks_to_follow]
+    if len(candidates) > len(ranks_to_follow):
+        for first, second in itertools.combinations(candidates, 2):
+            if RANK_OF[first] == RANK_OF[second] and suit in (SUIT_OF[first], SUIT_OF[second]):
+                actions.extend(_with_suits(variant, [first, second], suit, {"declared": True}))
+                if can_draw:
+                    actions.append({"type": "play", "cards": [first, second], "declared": False})
     return actions
 
 
+def _has_play(hand: Sequence[str], suit: str, chain: int) -> bool:
+    """Whether `_plays` lists anything, without listing: a pair needs a card of the suit to follow, which
+    is a play on its own."""
+    if chain:
+        return any(RANK_OF[card] == "2" for card in hand)
+    return suit in map(SUIT_OF.__getitem__, hand)
+
+
 def _with_suits(variant: YashchikiVariant, cards: list[str], suit: str, extra: dict) -> list[dict]:
-    if rank_of(cards[0]) not in SUIT_CHANGERS:
+    if RANK_OF[cards[0]] not in SUIT_CHANGERS:
         return [{"type": "play", "cards": cards, **extra}]
     return [{"type": "play", "cards": cards, **extra, "suit": named}
             for named in variant.named_suits(_upper(cards, suit))]
 
 
 class _Table:
-    """A mutable working copy of a state, used only inside `apply` and when a match starts."""
+    """A working copy of a state, used only inside `apply` and when a match starts. It holds the state's
+    tuples and replaces those an action changes (hands stay in deck order), so a move copies only what
+    it touches."""
+
+    __slots__ = ("variant", "seed", "dealer", "deal_number", "hands", "stock", "discard", "suit", "direction",
+                 "chain", "reshuffles", "totals", "turn", "winners", "old_events", "events")
 
     def __init__(self, state: YashchikiState | None = None) -> None:
         if state is None:
             return
         self.variant, self.seed, self.dealer, self.deal_number = (state.variant, state.seed, state.dealer,
                                                                   state.deal_number)
-        self.hands = [list(hand) for hand in state.hands]
-        self.stock, self.discard = list(state.stock), list(state.discard)
+        self.hands, self.stock, self.discard = list(state.hands), state.stock, state.discard
         self.suit, self.direction, self.chain, self.reshuffles = (state.suit, state.direction, state.chain,
                                                                   state.reshuffles)
         self.totals, self.turn, self.winners = state.totals, state.turn, state.winner_seats
@@ -390,13 +425,13 @@ class _Table:
         return table
 
     def freeze(self) -> YashchikiState:
-        return YashchikiState(
-            variant=self.variant, seed=self.seed, dealer=self.dealer, deal_number=self.deal_number,
-            hands=tuple(_sorted(hand) for hand in self.hands), stock=tuple(self.stock),
-            discard=tuple(self.discard), suit=self.suit, direction=self.direction, chain=self.chain,
-            reshuffles=self.reshuffles, totals=tuple(self.totals), turn=self.turn,
-            winner_seats=tuple(self.winners), events=self.old_events.extended(self.events),
-        )
+        return _new_state({
+            "variant": self.variant, "seed": self.seed, "dealer": self.dealer, "deal_number": self.deal_number,
+            "hands": tuple(self.hands), "stock": self.stock, "discard": self.discard, "suit": self.suit,
+            "direction": self.direction, "chain": self.chain, "reshuffles": self.reshuffles,
+            "totals": tuple(self.totals), "turn": self.turn, "winner_seats": tuple(self.winners),
+            "events": self.old_events.extended(self.events),
+        })
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
         return (seat + self.direction * steps) % PLAYERS
@@ -405,7 +440,7 @@ class _Table:
     def start_deal(self, deal_number: int, dealer: int, hands: list[list[str]], stock: list[str],
                    upcard: str) -> None:
         self.deal_number, self.dealer = deal_number, dealer
-        self.hands, self.stock, self.discard = [list(hand) for hand in hands], list(stock), [upcard]
+        self.hands, self.stock, self.discard = [_sorted(hand) for hand in hands], tuple(stock), (upcard,)
         self.suit, self.direction, self.chain, self.reshuffles = suit_of(upcard), 1, 0, 0
         self.events.append({"type": "deal", "seat": dealer, "deal_number": deal_number,
                             "hand_sizes": [len(hand) for hand in self.hands], "stock_size": len(self.stock),
@@ -430,7 +465,7 @@ class _Table:
         self.totals = tuple(total + gained for total, gained in zip(self.totals, points, strict=True))
         teams = [self.totals[0] + self.totals[2], self.totals[1] + self.totals[3]]
         self.events.append({"type": "deal-end", "seat": seat, "deal_number": self.deal_number, "points": points,
-                            "hands": [list(_sorted(hand)) for hand in self.hands], "totals": list(self.totals),
+                            "hands": [list(hand) for hand in self.hands], "totals": list(self.totals),
                             "team_totals": teams})
         if self.deal_number < len(self.variant.hand_sizes):
             self.next_deal()
@@ -444,12 +479,12 @@ class _Table:
     def draw(self, seat: int, count: int, reason: str) -> None:
         """`seat` draws up to `count` cards: the stock, then once the discard pile (but its top)
         reshuffled; what is still missing is skipped."""
-        drawn: list[str] = []
-        for _ in range(count):
-            if not self.stock and not self.reshuffle():
-                break
-            drawn.append(self.stock.pop(0))
-        self.hands[seat].extend(drawn)
+        drawn, self.stock = self.stock[:count], self.stock[count:]
+        if len(drawn) < count and self.reshuffle():
+            missing = count - len(drawn)
+            drawn, self.stock = drawn + self.stock[:missing], self.stock[missing:]
+        if drawn:
+            self.hands[seat] = _sorted(self.hands[seat] + drawn)
         self.events.append({"type": "draw", "seat": seat, "count": len(drawn), "reason": reason,
                             "private": {"cards": list(drawn)}})
 
@@ -457,9 +492,9 @@ class _Table:
         if len(self.discard) < 2:
             return False
         self.reshuffles += 1
-        cards, self.discard = self.discard[:-1], self.discard[-1:]
+        cards, self.discard = list(self.discard[:-1]), self.discard[-1:]
         random.Random(f"{self.seed}-deal-{self.deal_number}-reshuffle-{self.reshuffles}").shuffle(cards)
-        self.stock = cards
+        self.stock = tuple(cards)
         self.events.append({"type": "reshuffle", "seat": None, "count": len(cards)})
         return True
 
@@ -472,8 +507,7 @@ class _Table:
         """Give `seat` the turn; while the player to move has no play, carry out the automatic moves:
         the chain penalty, or the draw of a player who cannot follow, and pass the turn on."""
         while True:
-            hand = self.hands[seat]
-            if _plays(self.variant, hand, self.suit, self.chain, self.can_draw):
+            if _has_play(self.hands[seat], self.suit, self.chain):
                 self.turn = seat
                 return
             if self.chain:
@@ -503,22 +537,25 @@ class _Table:
         # The card of the suit to follow goes first (for a chain, either two); the other is the upper card.
         upper = _upper(cards, self.suit)
         order = [card for card in cards if card != upper] + [upper]
-        for card in order:
-            self.hands[seat].remove(card)
-            self.discard.append(card)
-        self.suit = suit if suit is not None and rank_of(upper) in SUIT_CHANGERS else suit_of(upper)
+        hand = self.hands[seat]
+        for card in cards:
+            index = hand.index(card)
+            hand = hand[:index] + hand[index + 1:]
+        self.hands[seat] = hand
+        self.discard += tuple(order)
+        self.suit = suit if suit is not None and RANK_OF[upper] in SUIT_CHANGERS else SUIT_OF[upper]
         event = {"type": "play", "seat": seat, "cards": order, "suit": self.suit}
         if declared:
             event["declared"] = True
         self.events.append(event)
-        if not self.hands[seat]:
+        if not hand:
             self.end_deal(seat)
             return
         self.card_effect(seat, upper)
 
     def card_effect(self, seat: int, card: str) -> None:
         """The effect of `card` played by `seat` (once, even for a pair), then the next turn."""
-        rank = rank_of(card)
+        rank = RANK_OF[card]
         following = self.next_seat(seat)
         if rank == "2":
             self.chain += 1
@@ -537,6 +574,14 @@ class _Table:
             self.events.append({"type": "reverse", "seat": seat})
             following = self.next_seat(seat)
         self.begin_turn(following)
+
+
+def _new_state(fields: dict[str, Any]) -> YashchikiState:
+    """A state from all its fields, without the dataclass __init__: a frozen dataclass sets each of its
+    15 fields through object.__setattr__, which costs more than most moves."""
+    state = object.__new__(YashchikiState)
+    object.__setattr__(state, "__dict__", fields)
+    return state
 
 
 def deal_cards(deck: Sequence[str], dealer: int, hand_size: int) -> tuple[list[list[str]], list[str], str]:

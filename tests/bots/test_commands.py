@@ -56,7 +56,7 @@ def test_bench_engine_compares_hearts_with_openspiel():
     text = run("bench_engine", "hearts", "--seconds", "0.05")
     assert "4 players:" in text and "2 players:" not in text
     assert "deals/s" in text and "OpenSpiel hearts:" in text
-    assert re.search(r"ours / OpenSpiel: \d+\.\d\d \(goal: at least 0\.25; (met|not met)\)", text), text
+    assert re.search(r"ours / OpenSpiel: \d+\.\d\d \(goal: at least 0\.5; (met|not met)\)", text), text
 
 
 def test_bench_engine_hearts_says_when_openspiel_is_missing(monkeypatch):
