@@ -6,30 +6,43 @@ holding cards is the rooster. The next game of a series is `new_game(..., previo
 
 A bout runs: the attacker leads (phase "attack"); the defender beats card by card or takes
 ("defend"); whenever everything on the table is beaten, the others are offered throw-ins one by one,
-the attacker first ("throw"). A state is immutable: `apply` copies it into a `_Table` (plain lists),
-plays the action and the automatic steps after it (clearing the bout, refills, players going out),
-and freezes the result again.
+the attacker first ("throw"). A state is immutable: `apply` hands the state's tuples to a `_Table`
+that replaces only the hands, stock and table cards it changes, plays the action and the automatic
+steps after it (clearing the bout, refills, players going out), and freezes the result again: a new
+state shares everything unchanged with the old one, its log included.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import IllegalAction, build_variant, check_choice, copy_json, event_for, resolve_variant
-from games.rules.cards import RANK_INDEX, RANKS, SUITS, card_short, is_card, make_deck, rank_of, suit_of
+from games.rules.base import (
+    EventLog,
+    IllegalAction,
+    build_variant,
+    check_choice,
+    copy_json,
+    event_for,
+    resolve_variant,
+)
+from games.rules.cards import RANK_INDEX, RANKS, SUITS, card_short, make_deck, rank_of, suit_of
 
 DECK = make_deck(RANKS[4:])                     # 36 cards, six to ace
 DECK_INDEX = {card: index for index, card in enumerate(DECK)}
+CARD_RANK = {card: rank_of(card) for card in DECK}
+CARD_SUIT = {card: suit_of(card) for card in DECK}
 STANDARD_SUIT_ORDER = ("S", "H", "D", "C")      # highest first
 LEAD_RULES = ("same-suit", "single", "same-rank")
 ACTION_FIELDS = {
     "attack": frozenset({"type", "cards"}), "beat": frozenset({"type", "attack", "card"}),
     "take": frozenset({"type"}), "throw": frozenset({"type", "cards"}), "pass": frozenset({"type"}),
 }
+PHASE_ACTIONS = {"attack": ("attack",), "defend": ("beat", "take"), "throw": ("throw", "pass")}
 
 
 def beats(card: str, other: str, suit_order: Sequence[str] = STANDARD_SUIT_ORDER) -> bool:
@@ -42,8 +55,19 @@ def beats(card: str, other: str, suit_order: Sequence[str] = STANDARD_SUIT_ORDER
     return suit < other_suit and rank >= other_rank
 
 
+@functools.lru_cache(maxsize=24)
+def beaten_by(suit_order: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """For each card, the cards that beat it: `beats` worked out once per suit order, as listing the
+    defences asks it for every pair of an unbeaten card and a card in hand."""
+    return {other: frozenset(card for card in DECK if beats(card, other, suit_order)) for other in DECK}
+
+
 def _sorted(cards) -> tuple[str, ...]:
     return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
+
+
+def _first_card_order(cards: tuple[str, ...]) -> int:
+    return DECK_INDEX[cards[0]]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -106,7 +130,15 @@ class RoosterState:
     thrown: bool                        # the seat asked now has thrown in this turn
     out: tuple[int, ...]                # seats that went out, in order
     rooster: int | None
-    events: tuple[dict, ...]            # every event; "private" parts only for the event's seat
+    events: EventLog                    # every event; "private" parts only for the event's seat
+
+    @classmethod
+    def _of(cls, **fields: Any) -> RoosterState:
+        """The state with these fields (all of them), built without the frozen dataclass's __init__,
+        which sets them one by one and takes as long as the rest of a move: apply builds one per action."""
+        state = object.__new__(cls)
+        state.__dict__.update(fields)
+        return state
 
     # -- the contract ------------------------------------------------------------------------
     @property
@@ -141,7 +173,7 @@ class RoosterState:
 
     @property
     def table_ranks(self) -> set[str]:
-        return {rank_of(card) for pair in self.table for card in pair if card is not None}
+        return {CARD_RANK[card] for pair in self.table for card in pair if card is not None}
 
     @property
     def throw_limit(self) -> int:
@@ -154,9 +186,9 @@ class RoosterState:
         if self.phase == "attack":
             return [{"type": "attack", "cards": list(cards)} for cards in self._leads()]
         if self.phase == "defend":
-            hand, order = self.hands[self.defender], self.variant.suit_order
+            hand, beaters = self.hands[self.defender], beaten_by(self.variant.suit_order)
             return [{"type": "beat", "attack": attack, "card": card}
-                    for attack in self.unbeaten for card in hand if beats(card, attack, order)] + [{"type": "take"}]
+                    for attack in self.unbeaten for card in hand if card in beaters[attack]] + [{"type": "take"}]
         if self.phase == "throw":
             return [{"type": "throw", "cards": [card]} for card in self._throwable()] + [{"type": "pass"}]
         return []
@@ -165,8 +197,7 @@ class RoosterState:
         kind, value = _parse(action)
         if self.phase == "over":
             raise IllegalAction("The game is over.", "game-over")
-        allowed = {"attack": ("attack",), "defend": ("beat", "take"), "throw": ("throw", "pass")}[self.phase]
-        if kind not in allowed:
+        if kind not in PHASE_ACTIONS[self.phase]:
             raise self._wrong_phase(kind)
         table = _Table(self)
         if kind == "attack":
@@ -248,28 +279,39 @@ class RoosterState:
     def _leads(self) -> list[tuple[str, ...]]:
         """Every legal lead, in a stable order: the opening card alone, or by the lead rule, grouped
         by suit (or rank) in deck order, shorter leads first."""
-        hand = self.hands[self.attacker]
         if self.first_card is not None:
             return [(self.first_card,)]
+        hand = self.hands[self.attacker]
         limit = len(self.hands[self.defender])
         rule = self.variant.multi_lead
         if rule == "single":
             return [(card,) for card in hand]
-        key = suit_of if rule == "same-suit" else rank_of
-        groups: dict[str, list[str]] = {}
+        key = CARD_SUIT if rule == "same-suit" else CARD_RANK
+        by_key: dict[str, list[str]] = {}
         for card in hand:
-            groups.setdefault(key(card), []).append(card)
-        leads = []
-        for size in range(1, limit + 1):
-            for group in groups.values():
-                leads.extend(itertools.combinations(group, size))
-        return sorted(leads, key=lambda cards: (len(cards), [DECK_INDEX[card] for card in cards]))
+            by_key.setdefault(key[card], []).append(card)
+        # The hand is in deck order, so each group's combinations of one size come in deck order, and
+        # leads from different groups differ in their first card: sorting a size's leads by their first
+        # card alone puts them in deck order.
+        leads = [(card,) for card in hand] if limit >= 1 else []
+        groups = list(by_key.values())
+        for size in range(2, limit + 1):
+            groups = [group for group in groups if len(group) >= size]
+            if len(groups) == 1:
+                leads.extend(itertools.combinations(groups[0], size))
+            elif groups:
+                of_size = [cards for group in groups for cards in itertools.combinations(group, size)]
+                of_size.sort(key=_first_card_order)
+                leads.extend(of_size)
+            else:
+                break
+        return leads
 
     def _throwable(self) -> list[str]:
         if self.throw_limit <= 0:
             return []
         ranks = self.table_ranks
-        return [card for card in self.hands[self.turn] if rank_of(card) in ranks]
+        return [card for card in self.hands[self.turn] if CARD_RANK[card] in ranks]
 
     # -- checking actions ------------------------------------------------------------------
     def _wrong_phase(self, kind: str) -> IllegalAction:
@@ -311,7 +353,7 @@ class RoosterState:
                                 attack=attack)
         if card not in self.hands[self.defender]:
             raise IllegalAction(f"You do not hold the {card_short(card)}.", "not-in-hand", card=card)
-        if not beats(card, attack, self.variant.suit_order):
+        if card not in beaten_by(self.variant.suit_order)[attack]:
             raise IllegalAction(f"The {card_short(card)} does not beat the {card_short(attack)}: beat with a higher "
                                 "card of its suit, or a card of a higher suit and at least its rank.",
                                 "does-not-beat", card=card, attack=attack)
@@ -358,33 +400,35 @@ def _parse(action: Any) -> tuple[str, Any]:
 
 
 def _check_card(card: Any) -> None:
-    if not (is_card(card) and card in DECK_INDEX):
+    if not (isinstance(card, str) and card in DECK_INDEX):
         shown = card if isinstance(card, str) else repr(card)
         raise IllegalAction(f"There is no card {shown!r} in this deck.", "not-a-card", card=shown)
 
 
 class _Table:
-    """A mutable working copy of a state, used only inside `apply` and when a game starts."""
+    """A working copy of a state, used only inside `apply` and when a game starts. It starts from the
+    state's own tuples and replaces only the hands, stock and table cards the move changes (hands stay
+    in deck order), so the frozen result shares the rest with the old state."""
 
     def __init__(self, state: RoosterState | None = None) -> None:
         if state is None:
             return
         self.variant, self.seed, self.dealer, self.first_card = (state.variant, state.seed, state.dealer,
                                                                  state.first_card)
-        self.hands, self.stock, self.discard = [list(hand) for hand in state.hands], list(state.stock), state.discard
-        self.attacker, self.defender, self.table = state.attacker, state.defender, [list(p) for p in state.table]
-        self.phase, self.turn, self.offer, self.thrown = state.phase, state.turn, list(state.offer), state.thrown
+        self.hands, self.stock, self.discard = list(state.hands), state.stock, state.discard
+        self.attacker, self.defender, self.table = state.attacker, state.defender, list(state.table)
+        self.phase, self.turn, self.offer, self.thrown = state.phase, state.turn, state.offer, state.thrown
         self.out, self.rooster = state.out, state.rooster
-        self.old_events, self.events = state.events, []
+        self.old_events, self.events = state.events, []     # the events of this move go after the old ones
 
     @classmethod
     def game(cls, variant: RoosterVariant, seed: Any, dealer: int, hands: list[list[str]], stock: list[str],
              discard: list[str], previous_loser: int | None) -> _Table:
         table = cls()
         table.variant, table.seed, table.dealer = variant, seed, dealer
-        table.hands, table.stock, table.discard = [list(_sorted(hand)) for hand in hands], list(stock), tuple(discard)
-        table.table, table.offer, table.thrown, table.out, table.rooster = [], [], False, (), None
-        table.old_events, table.events = (), []
+        table.hands, table.stock, table.discard = [_sorted(hand) for hand in hands], tuple(stock), tuple(discard)
+        table.table, table.offer, table.thrown, table.out, table.rooster = [], (), False, (), None
+        table.old_events, table.events = EventLog(), []
         table.first_card = None
         table.events.append({"type": "deal", "seat": dealer, "hand_sizes": [len(hand) for hand in table.hands],
                              "stock_size": len(table.stock), "discard_size": len(table.discard),
@@ -405,12 +449,11 @@ class _Table:
         return table
 
     def freeze(self) -> RoosterState:
-        return RoosterState(
+        return RoosterState._of(
             variant=self.variant, seed=self.seed, dealer=self.dealer, first_card=self.first_card,
-            hands=tuple(tuple(hand) for hand in self.hands), stock=tuple(self.stock), discard=tuple(self.discard),
-            attacker=self.attacker, defender=self.defender, table=tuple(tuple(pair) for pair in self.table),
-            phase=self.phase, turn=self.turn, offer=tuple(self.offer), thrown=self.thrown, out=tuple(self.out),
-            rooster=self.rooster, events=self.old_events + tuple(self.events),
+            hands=tuple(self.hands), stock=self.stock, discard=self.discard, attacker=self.attacker,
+            defender=self.defender, table=tuple(self.table), phase=self.phase, turn=self.turn, offer=self.offer,
+            thrown=self.thrown, out=self.out, rooster=self.rooster, events=self.old_events.extended(self.events),
         )
 
     @property
@@ -427,24 +470,23 @@ class _Table:
 
     def start_bout(self, attacker: int) -> None:
         self.attacker, self.defender = attacker, self.holder_from(attacker + 1)
-        self.table, self.offer, self.thrown = [], [], False
+        self.table, self.offer, self.thrown = [], (), False
         self.phase, self.turn = "attack", attacker
 
     def remove(self, seat: int, cards: Sequence[str]) -> None:
-        for card in cards:
-            self.hands[seat].remove(card)
+        self.hands[seat] = tuple([card for card in self.hands[seat] if card not in cards])
 
     # -- the player's decisions ------------------------------------------------------------
     def attack(self, cards: tuple[str, ...]) -> None:
         self.remove(self.attacker, cards)
         self.first_card = None
-        self.table = [[card, None] for card in cards]
+        self.table = [(card, None) for card in cards]
         self.events.append({"type": "attack", "seat": self.attacker, "target": self.defender, "cards": list(cards)})
         self.phase, self.turn = "defend", self.defender
 
     def beat(self, attack: str, card: str) -> None:
-        self.remove(self.defender, [card])
-        next(pair for pair in self.table if pair[0] == attack)[1] = card
+        self.remove(self.defender, (card,))
+        self.table[next(index for index, pair in enumerate(self.table) if pair[0] == attack)] = (attack, card)
         self.events.append({"type": "beat", "seat": self.defender, "attack": attack, "card": card})
         if all(beating is not None for _, beating in self.table):
             self.all_beaten()
@@ -460,36 +502,36 @@ class _Table:
         if not askable:
             self.end_bout(taken=False)
             return
-        self.phase, self.turn, self.offer, self.thrown = "throw", askable[0], askable[1:], False
+        self.phase, self.turn, self.offer, self.thrown = "throw", askable[0], tuple(askable[1:]), False
 
     def throw(self, card: str) -> None:
-        self.remove(self.turn, [card])
-        self.table.append([card, None])
+        self.remove(self.turn, (card,))
+        self.table.append((card, None))
         self.thrown = True
         self.events.append({"type": "throw", "seat": self.turn, "target": self.defender, "cards": [card]})
 
     def pass_offer(self) -> None:
         self.events.append({"type": "pass", "seat": self.turn})
         if self.thrown:
-            self.phase, self.turn, self.offer, self.thrown = "defend", self.defender, [], False
+            self.phase, self.turn, self.offer, self.thrown = "defend", self.defender, (), False
         elif self.offer:
             self.turn, self.offer = self.offer[0], self.offer[1:]
         else:
             self.end_bout(taken=False)
 
     def take(self) -> None:
-        cards = [card for pair in self.table for card in pair if card is not None]
-        self.hands[self.defender] = list(_sorted(self.hands[self.defender] + cards))
-        self.events.append({"type": "take", "seat": self.defender, "cards": list(_sorted(cards))})
+        cards = _sorted(card for pair in self.table for card in pair if card is not None)
+        self.hands[self.defender] = _sorted(self.hands[self.defender] + cards)
+        self.events.append({"type": "take", "seat": self.defender, "cards": list(cards)})
         self.end_bout(taken=True)
 
     # -- the automatic steps -----------------------------------------------------------------
     def end_bout(self, taken: bool) -> None:
         if not taken:
             cards = [card for pair in self.table for card in pair if card is not None]
-            self.discard = tuple(self.discard) + tuple(cards)
+            self.discard += tuple(cards)
             self.events.append({"type": "beaten-off", "seat": self.defender, "cards": cards})
-        self.table, self.offer, self.thrown = [], [], False
+        self.table, self.offer, self.thrown = [], (), False
         self.refill()
         for seat in range(self.players):
             if not self.hands[seat] and seat not in self.out:
@@ -513,8 +555,8 @@ class _Table:
             if count <= 0:
                 continue
             drawn, self.stock = self.stock[:count], self.stock[count:]
-            self.hands[seat] = list(_sorted(self.hands[seat] + drawn))
-            self.events.append({"type": "draw", "seat": seat, "count": count, "private": {"cards": drawn}})
+            self.hands[seat] = _sorted(self.hands[seat] + drawn)
+            self.events.append({"type": "draw", "seat": seat, "count": count, "private": {"cards": list(drawn)}})
 
 
 def deal_hands(deck: Sequence[str], players: int, dealer: int, hand_size: int) -> list[list[str]]:
@@ -592,7 +634,7 @@ class Rooster:
             stock=tuple(data["stock"]), discard=tuple(data["discard"]), attacker=data["attacker"],
             defender=data["defender"], table=tuple(tuple(pair) for pair in data["table"]), phase=data["phase"],
             turn=data["turn"], offer=tuple(data["offer"]), thrown=data["thrown"], out=tuple(data["out"]),
-            rooster=data["rooster"], events=tuple(copy_json(event) for event in data["events"]),
+            rooster=data["rooster"], events=EventLog(copy_json(event) for event in data["events"]),
         )
 
 
