@@ -9,7 +9,8 @@ A bout runs: the attacker leads (phase "attack"); the defender beats card by car
 the attacker first ("throw"). A state is immutable: `apply` hands the state's tuples to a `_Table`
 that replaces only the hands, stock and table cards it changes, plays the action and the automatic
 steps after it (clearing the bout, refills, players going out), and freezes the result again: a new
-state shares everything unchanged with the old one, its log included.
+state shares everything unchanged with the old one. The log stays a tuple, copied once per move: a
+game's log is short enough for that to cost less than the lock of base.EventLog.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.rules.base import (
-    EventLog,
     IllegalAction,
     build_variant,
     check_choice,
@@ -94,7 +94,13 @@ class RoosterVariant:
     def lowest_first(self) -> list[str]:
         """The deck from the lowest card up, the order of the search for the first attacker: by rank,
         then by suit from the lowest suit."""
-        return sorted(DECK, key=lambda card: (RANK_INDEX[rank_of(card)], -self.suit_order.index(suit_of(card))))
+        return list(_lowest_first(self.suit_order))
+
+
+@functools.lru_cache(maxsize=24)
+def _lowest_first(suit_order: tuple[str, ...]) -> tuple[str, ...]:
+    # Worked out once per suit order: every first game of a series starts with this search.
+    return tuple(sorted(DECK, key=lambda card: (RANK_INDEX[rank_of(card)], -suit_order.index(suit_of(card)))))
 
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -130,10 +136,10 @@ class RoosterState:
     thrown: bool                        # the seat asked now has thrown in this turn
     out: tuple[int, ...]                # seats that went out, in order
     rooster: int | None
-    events: EventLog                    # every event; "private" parts only for the event's seat
+    events: tuple[dict, ...]            # every event; "private" parts only for the event's seat
 
     @classmethod
-    def _of(cls, **fields: Any) -> RoosterState:
+    def _of(cls, fields: dict[str, Any]) -> RoosterState:
         """The state with these fields (all of them), built without the frozen dataclass's __init__,
         which sets them one by one and takes as long as the rest of a move: apply builds one per action."""
         state = object.__new__(cls)
@@ -340,9 +346,9 @@ class RoosterState:
         if len(cards) > 1:
             if rule == "single":
                 raise IllegalAction("Lead one card only.", "lead-single")
-            if rule == "same-suit" and len({suit_of(card) for card in cards}) > 1:
+            if rule == "same-suit" and len({CARD_SUIT[card] for card in cards}) > 1:
                 raise IllegalAction("Several cards may be led only if they are all of one suit.", "lead-one-suit")
-            if rule == "same-rank" and len({rank_of(card) for card in cards}) > 1:
+            if rule == "same-rank" and len({CARD_RANK[card] for card in cards}) > 1:
                 raise IllegalAction("Several cards may be led only if they are all of one rank.", "lead-one-rank")
 
     def _check_beat(self, attack: str, card: str) -> None:
@@ -373,7 +379,8 @@ class RoosterState:
 
 def _parse(action: Any) -> tuple[str, Any]:
     """The action's type and value (cards in deck order, or an (attack, card) pair), its shape checked."""
-    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+    # A dict is a Mapping: its type is checked first, as isinstance against an ABC takes longer.
+    if type(action) is not dict and not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
         raise IllegalAction("That is not an action: expected a type such as attack, beat, take, throw or pass.",
                             "not-an-action")
     kind = action["type"]
@@ -420,6 +427,7 @@ class _Table:
         self.phase, self.turn, self.offer, self.thrown = state.phase, state.turn, state.offer, state.thrown
         self.out, self.rooster = state.out, state.rooster
         self.old_events, self.events = state.events, []     # the events of this move go after the old ones
+        self.players = len(self.hands)
 
     @classmethod
     def game(cls, variant: RoosterVariant, seed: Any, dealer: int, hands: list[list[str]], stock: list[str],
@@ -427,8 +435,9 @@ class _Table:
         table = cls()
         table.variant, table.seed, table.dealer = variant, seed, dealer
         table.hands, table.stock, table.discard = [_sorted(hand) for hand in hands], tuple(stock), tuple(discard)
+        table.players = len(hands)
         table.table, table.offer, table.thrown, table.out, table.rooster = [], (), False, (), None
-        table.old_events, table.events = EventLog(), []
+        table.old_events, table.events = (), []
         table.first_card = None
         table.events.append({"type": "deal", "seat": dealer, "hand_sizes": [len(hand) for hand in table.hands],
                              "stock_size": len(table.stock), "discard_size": len(table.discard),
@@ -449,16 +458,13 @@ class _Table:
         return table
 
     def freeze(self) -> RoosterState:
-        return RoosterState._of(
-            variant=self.variant, seed=self.seed, dealer=self.dealer, first_card=self.first_card,
-            hands=tuple(self.hands), stock=self.stock, discard=self.discard, attacker=self.attacker,
-            defender=self.defender, table=tuple(self.table), phase=self.phase, turn=self.turn, offer=self.offer,
-            thrown=self.thrown, out=self.out, rooster=self.rooster, events=self.old_events.extended(self.events),
-        )
-
-    @property
-    def players(self) -> int:
-        return len(self.hands)
+        return RoosterState._of({
+            "variant": self.variant, "seed": self.seed, "dealer": self.dealer, "first_card": self.first_card,
+            "hands": tuple(self.hands), "stock": self.stock, "discard": self.discard, "attacker": self.attacker,
+            "defender": self.defender, "table": tuple(self.table), "phase": self.phase, "turn": self.turn,
+            "offer": self.offer, "thrown": self.thrown, "out": self.out, "rooster": self.rooster,
+            "events": self.old_events + tuple(self.events),
+        })
 
     def holder_from(self, seat: int, step: int = 1) -> int:
         """The first seat from `seat` on (clockwise, or counter-clockwise with step -1) holding cards."""
@@ -486,9 +492,9 @@ class _Table:
 
     def beat(self, attack: str, card: str) -> None:
         self.remove(self.defender, (card,))
-        self.table[next(index for index, pair in enumerate(self.table) if pair[0] == attack)] = (attack, card)
+        self.table[[pair[0] for pair in self.table].index(attack)] = (attack, card)
         self.events.append({"type": "beat", "seat": self.defender, "attack": attack, "card": card})
-        if all(beating is not None for _, beating in self.table):
+        if None not in [beating for _, beating in self.table]:
             self.all_beaten()
 
     def all_beaten(self) -> None:
@@ -497,8 +503,9 @@ class _Table:
         if not self.hands[self.defender]:
             self.end_bout(taken=False)
             return
-        seats = [(self.attacker + offset) % self.players for offset in range(self.players)]
-        askable = [seat for seat in seats if seat != self.defender and self.hands[seat]]
+        attacker, defender, players, hands = self.attacker, self.defender, self.players, self.hands
+        askable = [seat for seat in ((attacker + offset) % players for offset in range(players))
+                   if seat != defender and hands[seat]]
         if not askable:
             self.end_bout(taken=False)
             return
@@ -549,9 +556,12 @@ class _Table:
 
     def refill(self) -> None:
         """Players short of a full hand draw from the stock: the bout's attacker first, then clockwise."""
-        for offset in range(self.players):
-            seat = (self.attacker + offset) % self.players
-            count = min(self.variant.hand_size - len(self.hands[seat]), len(self.stock))
+        hand_size, players = self.variant.hand_size, self.players
+        for offset in range(players):
+            if not self.stock:
+                return
+            seat = (self.attacker + offset) % players
+            count = min(hand_size - len(self.hands[seat]), len(self.stock))
             if count <= 0:
                 continue
             drawn, self.stock = self.stock[:count], self.stock[count:]
@@ -634,7 +644,7 @@ class Rooster:
             stock=tuple(data["stock"]), discard=tuple(data["discard"]), attacker=data["attacker"],
             defender=data["defender"], table=tuple(tuple(pair) for pair in data["table"]), phase=data["phase"],
             turn=data["turn"], offer=tuple(data["offer"]), thrown=data["thrown"], out=tuple(data["out"]),
-            rooster=data["rooster"], events=EventLog(copy_json(event) for event in data["events"]),
+            rooster=data["rooster"], events=tuple(copy_json(event) for event in data["events"]),
         )
 
 

@@ -105,7 +105,7 @@ class SunduchokState:
     events: EventLog                        # every event; "private" parts only for the event's seat
 
     @classmethod
-    def _of(cls, **fields: Any) -> SunduchokState:
+    def _of(cls, fields: dict[str, Any]) -> SunduchokState:
         """The state with these fields (all of them), built without the frozen dataclass's __init__,
         which sets them one by one and takes as long as the rest of a move: apply builds one per action."""
         state = object.__new__(cls)
@@ -342,11 +342,12 @@ class _Table:
         return table
 
     def freeze(self) -> SunduchokState:
-        return SunduchokState._of(
-            variant=self.variant, dealer=self.dealer, seed=self.seed, hands=tuple(self.hands), stock=self.stock,
-            chests=tuple(self.chests), turn=self.turn, phase=self.phase, request=self.request,
-            locked_target=self.locked_target, events=self.old_events.extended(self.events),
-        )
+        return SunduchokState._of({
+            "variant": self.variant, "dealer": self.dealer, "seed": self.seed, "hands": tuple(self.hands),
+            "stock": self.stock, "chests": tuple(self.chests), "turn": self.turn, "phase": self.phase,
+            "request": self.request, "locked_target": self.locked_target,
+            "events": self.old_events.extended(self.events),
+        })
 
     @property
     def players(self) -> int:
