@@ -22,14 +22,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import (
-    IllegalAction,
-    build_variant,
-    check_choice,
-    copy_json,
-    event_for,
-    resolve_variant,
-)
+from games.rules.base import IllegalAction, build_variant, check_choice, copy_json, event_for, resolve_variant
 from games.rules.cards import RANK_INDEX, RANKS, SUITS, card_short, make_deck, rank_of, suit_of
 
 DECK = make_deck(RANKS[4:])                     # 36 cards, six to ace

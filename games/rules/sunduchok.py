@@ -6,27 +6,19 @@ The rules implemented are ../shared/rules/sunduchok.md; the standard preset is t
 A state is immutable. `apply` checks the action directly against the state, hands the state's
 tuples to a `_Table` that replaces only the hands, stock and chests it changes, plays the action and
 every automatic move that follows (draws, skipped turns, passes), and freezes the result again: a new
-state shares everything unchanged with the old one, its log included.
+state shares everything unchanged with the old one. The log stays a tuple, copied once per move: a
+game's log is short enough for that to cost less than the lock of base.EventLog.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import itertools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import (
-    EventLog,
-    IllegalAction,
-    build_variant,
-    check_choice,
-    copy_json,
-    event_for,
-    resolve_variant,
-)
+from games.rules.base import IllegalAction, build_variant, check_choice, copy_json, event_for, resolve_variant
 from games.rules.cards import RANKS, SUITS, is_card, make_deck, rank_of, rank_plural, suit_of
 
 DECK_RANKS = {36: RANKS[4:], 52: RANKS}
@@ -102,7 +94,7 @@ class SunduchokState:
     phase: str                              # "ask", "count" or "suits"
     request: tuple | None                   # (target, rank) or (target, rank, count) while asking
     locked_target: int | None               # whom the asker must keep asking (same-after-success)
-    events: EventLog                        # every event; "private" parts only for the event's seat
+    events: tuple[dict, ...]                # every event; "private" parts only for the event's seat
 
     @classmethod
     def _of(cls, fields: dict[str, Any]) -> SunduchokState:
@@ -213,10 +205,16 @@ class SunduchokState:
         }
 
     # -- checking actions ------------------------------------------------------------------
-    @functools.cached_property
+    @property
     def _asks(self) -> tuple[list[int], list[str]]:
-        """Whom the player may ask and for which ranks: listed by legal_actions, checked by apply."""
-        return self._allowed_targets(), self._allowed_ranks()
+        """Whom the player may ask and for which ranks: listed by legal_actions, checked by apply.
+
+        Worked out once per state and kept beside its fields (not one of them: equality and to_dict
+        ignore it); functools.cached_property would do the same behind a lock that costs more."""
+        asks = self.__dict__.get("_asks_cache")
+        if asks is None:
+            asks = self.__dict__["_asks_cache"] = (self._allowed_targets(), self._allowed_ranks())
+        return asks
 
     def _counts(self) -> range:
         rank = self.request[1]
@@ -259,7 +257,8 @@ class SunduchokState:
 
     def _canonical(self, action: Any) -> dict[str, Any]:
         """The action with its fields checked for shape and its suit set in deck order."""
-        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        # A dict is a Mapping: its type is checked first, as isinstance against an ABC takes longer.
+        if type(action) is not dict and not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise IllegalAction("That is not an action: expected a type such as ask, count or suits.", "not-an-action")
         kind = action["type"]
         fields = ACTION_FIELDS.get(kind)
@@ -276,8 +275,9 @@ class SunduchokState:
                 raise IllegalAction("Name each suit once.", "suit-twice")
             return {"type": "suits", "suits": sorted(suits, key=SUITS.index)}
         number = "target" if kind == "ask" else "count"
+        value = action[number]
         # bool is an int subclass, and True == 1 would otherwise pass for seat 1.
-        if not isinstance(action[number], int) or isinstance(action[number], bool):
+        if type(value) is not int and (not isinstance(value, int) or isinstance(value, bool)):
             raise IllegalAction(f"The {number} must be a whole number.", "not-a-number", field=number)
         if kind == "ask" and not isinstance(action["rank"], str):
             raise IllegalAction("The rank must be one of 2-10, J, Q, K, A.", "rank-not-text")
@@ -323,10 +323,10 @@ class _Table:
     deck order), so the frozen result shares the rest with the old state."""
 
     def __init__(self, variant: SunduchokVariant, dealer: int, seed: int, hands: list[tuple[str, ...]],
-                 stock: tuple[str, ...], chests: list[tuple[str, ...]], events: EventLog) -> None:
+                 stock: tuple[str, ...], chests: list[tuple[str, ...]], events: tuple[dict, ...]) -> None:
         self.variant, self.dealer, self.seed = variant, dealer, seed
         self.hands, self.stock, self.chests = hands, stock, chests
-        self.old_events: EventLog = events
+        self.old_events = events
         self.events: list[dict] = []        # the events of this move, appended to the old log when frozen
         self.turn: int | None = None
         self.phase = "ask"
@@ -346,7 +346,7 @@ class _Table:
             "variant": self.variant, "dealer": self.dealer, "seed": self.seed, "hands": tuple(self.hands),
             "stock": self.stock, "chests": tuple(self.chests), "turn": self.turn, "phase": self.phase,
             "request": self.request, "locked_target": self.locked_target,
-            "events": self.old_events.extended(self.events),
+            "events": self.old_events + tuple(self.events),
         })
 
     @property
@@ -533,7 +533,7 @@ class Sunduchok:
     def _deal(self, variant: SunduchokVariant, dealer: int, seed: int, hands: list[list[str]],
               stock: list[str]) -> SunduchokState:
         table = _Table(variant, dealer, seed, [in_deck_order(hand) for hand in hands], tuple(stock),
-                       [() for _ in hands], EventLog())
+                       [() for _ in hands], ())
         table.start()
         return table.freeze()
 
@@ -545,7 +545,7 @@ class Sunduchok:
             hands=tuple(tuple(hand) for hand in data["hands"]), stock=tuple(data["stock"]),
             chests=tuple(tuple(ranks) for ranks in data["chests"]), turn=data["turn"], phase=data["phase"],
             request=tuple(data["request"]) if data["request"] is not None else None,
-            locked_target=data["locked_target"], events=EventLog(copy_json(event) for event in data["events"]),
+            locked_target=data["locked_target"], events=tuple(copy_json(event) for event in data["events"]),
         )
 
 
