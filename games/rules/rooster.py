@@ -183,7 +183,7 @@ class RoosterState:
 
     def legal_actions(self) -> list[dict]:
         if self.phase == "attack":
-            return [{"type": "attack", "cards": list(cards)} for cards in self._leads()]
+            return [{"type": "attack", "cards": cards} for cards in self._leads()]
         if self.phase == "defend":
             hand, beaters = self.hands[self.defender], beaten_by(self.variant.suit_order)
             return [{"type": "beat", "attack": attack, "card": card}
@@ -275,16 +275,16 @@ class RoosterState:
         }
 
     # -- what may be played ------------------------------------------------------------------
-    def _leads(self) -> list[tuple[str, ...]]:
-        """Every legal lead, in a stable order: the opening card alone, or by the lead rule, grouped
-        by suit (or rank) in deck order, shorter leads first."""
+    def _leads(self) -> list[list[str]]:
+        """Every legal lead, each a new list, in a stable order: the opening card alone, or by the lead
+        rule, grouped by suit (or rank) in deck order, shorter leads first."""
         if self.first_card is not None:
-            return [(self.first_card,)]
+            return [[self.first_card]]
         hand = self.hands[self.attacker]
         limit = len(self.hands[self.defender])
         rule = self.variant.multi_lead
         if rule == "single":
-            return [(card,) for card in hand]
+            return [[card] for card in hand]
         key = CARD_SUIT if rule == "same-suit" else CARD_RANK
         by_key: dict[str, list[str]] = {}
         for card in hand:
@@ -292,16 +292,16 @@ class RoosterState:
         # The hand is in deck order, so each group's combinations of one size come in deck order, and
         # leads from different groups differ in their first card: sorting a size's leads by their first
         # card alone puts them in deck order.
-        leads = [(card,) for card in hand] if limit >= 1 else []
+        leads = [[card] for card in hand] if limit >= 1 else []
         groups = list(by_key.values())
         for size in range(2, limit + 1):
             groups = [group for group in groups if len(group) >= size]
             if len(groups) == 1:
-                leads.extend(itertools.combinations(groups[0], size))
+                leads.extend(map(list, itertools.combinations(groups[0], size)))
             elif groups:
                 of_size = [cards for group in groups for cards in itertools.combinations(group, size)]
                 of_size.sort(key=_first_card_order)
-                leads.extend(of_size)
+                leads.extend(map(list, of_size))
             else:
                 break
         return leads
@@ -389,6 +389,8 @@ def _parse(action: Any) -> tuple[str, Any]:
             raise IllegalAction("Name the cards as a non-empty list.", "cards-list")
         for card in cards:
             _check_card(card)
+        if len(cards) == 1:
+            return kind, tuple(cards)
         if len(set(cards)) != len(cards):
             raise IllegalAction("Name each card once.", "cards-twice")
         return kind, _sorted(cards)

@@ -217,9 +217,8 @@ class SunduchokState:
         return asks
 
     def _counts(self) -> range:
-        rank = self.request[1]
-        held = [CARD_RANK[card] for card in self.hands[self.turn]].count(rank)
-        return range(1, 5 - held)
+        """From 1 to 4 minus the cards of the rank the player holds: as many as the suits they lack."""
+        return range(1, len(self._free_suits()) + 1)
 
     def _free_suits(self) -> list[str]:
         rank, hand = self.request[1], self.hands[self.turn]
@@ -364,7 +363,8 @@ class _Table:
                             "stock_size": len(self.stock)})
         for step in range(1, self.players + 1):
             seat = (self.dealer + step) % self.players
-            for rank in self.variant.ranks:
+            # The ranks the seat holds, in deck order as its hand is.
+            for rank in dict.fromkeys([CARD_RANK[card] for card in self.hands[seat]]):
                 self.lay_down_if_complete(seat, rank, "deal")
         self.begin_turn(self.next_seat(self.dealer))
 
