@@ -186,10 +186,14 @@ class RoosterState:
             return [{"type": "attack", "cards": cards} for cards in self._leads()]
         if self.phase == "defend":
             hand, beaters = self.hands[self.defender], beaten_by(self.variant.suit_order)
-            return [{"type": "beat", "attack": attack, "card": card}
-                    for attack in self.unbeaten for card in hand if card in beaters[attack]] + [{"type": "take"}]
+            actions = [{"type": "beat", "attack": attack, "card": card}
+                       for attack in self.unbeaten for card in hand if card in beaters[attack]]
+            actions.append({"type": "take"})
+            return actions
         if self.phase == "throw":
-            return [{"type": "throw", "cards": [card]} for card in self._throwable()] + [{"type": "pass"}]
+            actions = [{"type": "throw", "cards": [card]} for card in self._throwable()]
+            actions.append({"type": "pass"})
+            return actions
         return []
 
     def apply(self, action: Mapping[str, Any]) -> RoosterState:
@@ -522,7 +526,7 @@ class _Table:
             self.end_bout(taken=False)
 
     def take(self) -> None:
-        cards = _sorted(card for pair in self.table for card in pair if card is not None)
+        cards = _sorted([card for pair in self.table for card in pair if card is not None])
         self.hands[self.defender] = _sorted(self.hands[self.defender] + cards)
         self.events.append({"type": "take", "seat": self.defender, "cards": list(cards)})
         self.end_bout(taken=True)
