@@ -349,7 +349,7 @@ class RoosterState:
                 raise IllegalAction("Several cards may be led only if they are all of one rank.", "lead-one-rank")
 
     def _check_beat(self, attack: str, card: str) -> None:
-        if attack not in self.unbeaten:
+        if (attack, None) not in self.table:
             if any(pair[0] == attack for pair in self.table):
                 raise IllegalAction(f"The {card_short(attack)} is already beaten.", "already-beaten", attack=attack)
             raise IllegalAction(f"The {card_short(attack)} is not on the table to beat.", "not-on-table",
@@ -491,7 +491,7 @@ class _Table:
 
     def beat(self, attack: str, card: str) -> None:
         self.remove(self.defender, (card,))
-        self.table[[pair[0] for pair in self.table].index(attack)] = (attack, card)
+        self.table[self.table.index((attack, None))] = (attack, card)
         self.events.append({"type": "beat", "seat": self.defender, "attack": attack, "card": card})
         if None not in [beating for _, beating in self.table]:
             self.all_beaten()
