@@ -185,9 +185,10 @@ class RoosterState:
         if self.phase == "attack":
             return [{"type": "attack", "cards": cards} for cards in self._leads()]
         if self.phase == "defend":
-            hand, beaters = self.hands[self.defender], beaten_by(self.variant.suit_order)
-            actions = [{"type": "beat", "attack": attack, "card": card}
-                       for attack in self.unbeaten for card in hand if card in beaters[attack]]
+            hand, beaters, actions = self.hands[self.defender], beaten_by(self.variant.suit_order), []
+            for attack in self.unbeaten:
+                beating = beaters[attack]
+                actions += [{"type": "beat", "attack": attack, "card": card} for card in hand if card in beating]
             actions.append({"type": "take"})
             return actions
         if self.phase == "throw":
@@ -289,6 +290,9 @@ class RoosterState:
         rule = self.variant.multi_lead
         if rule == "single":
             return [[card] for card in hand]
+        leads = [[card] for card in hand] if limit >= 1 else []
+        if limit < 2:
+            return leads
         key = CARD_SUIT if rule == "same-suit" else CARD_RANK
         by_key: dict[str, list[str]] = {}
         for card in hand:
@@ -296,7 +300,6 @@ class RoosterState:
         # The hand is in deck order, so each group's combinations of one size come in deck order, and
         # leads from different groups differ in their first card: sorting a size's leads by their first
         # card alone puts them in deck order.
-        leads = [[card] for card in hand] if limit >= 1 else []
         groups = list(by_key.values())
         for size in range(2, limit + 1):
             groups = [group for group in groups if len(group) >= size]
