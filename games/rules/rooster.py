@@ -6,30 +6,36 @@ holding cards is the rooster. The next game of a series is `new_game(..., previo
 
 A bout runs: the attacker leads (phase "attack"); the defender beats card by card or takes
 ("defend"); whenever everything on the table is beaten, the others are offered throw-ins one by one,
-the attacker first ("throw"). A state is immutable: `apply` copies it into a `_Table` (plain lists),
-plays the action and the automatic steps after it (clearing the bout, refills, players going out),
-and freezes the result again.
+the attacker first ("throw"). A state is immutable: `apply` hands the state's tuples to a `_Table`
+that replaces only the hands, stock and table cards it changes, plays the action and the automatic
+steps after it (clearing the bout, refills, players going out), and freezes the result again: a new
+state shares everything unchanged with the old one. The log stays a tuple, copied once per move: a
+game's log is short enough for that to cost less than the lock of base.EventLog.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.rules.base import IllegalAction, build_variant, check_choice, copy_json, event_for, resolve_variant
-from games.rules.cards import RANK_INDEX, RANKS, SUITS, card_short, is_card, make_deck, rank_of, suit_of
+from games.rules.cards import RANK_INDEX, RANKS, SUITS, card_short, make_deck, rank_of, suit_of
 
 DECK = make_deck(RANKS[4:])                     # 36 cards, six to ace
 DECK_INDEX = {card: index for index, card in enumerate(DECK)}
+CARD_RANK = {card: rank_of(card) for card in DECK}
+CARD_SUIT = {card: suit_of(card) for card in DECK}
 STANDARD_SUIT_ORDER = ("S", "H", "D", "C")      # highest first
 LEAD_RULES = ("same-suit", "single", "same-rank")
 ACTION_FIELDS = {
     "attack": frozenset({"type", "cards"}), "beat": frozenset({"type", "attack", "card"}),
     "take": frozenset({"type"}), "throw": frozenset({"type", "cards"}), "pass": frozenset({"type"}),
 }
+PHASE_ACTIONS = {"attack": ("attack",), "defend": ("beat", "take"), "throw": ("throw", "pass")}
 
 
 def beats(card: str, other: str, suit_order: Sequence[str] = STANDARD_SUIT_ORDER) -> bool:
@@ -42,8 +48,19 @@ def beats(card: str, other: str, suit_order: Sequence[str] = STANDARD_SUIT_ORDER
     return suit < other_suit and rank >= other_rank
 
 
+@functools.lru_cache(maxsize=24)
+def beaten_by(suit_order: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """For each card, the cards that beat it: `beats` worked out once per suit order, as listing the
+    defences asks it for every pair of an unbeaten card and a card in hand."""
+    return {other: frozenset(card for card in DECK if beats(card, other, suit_order)) for other in DECK}
+
+
 def _sorted(cards) -> tuple[str, ...]:
     return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
+
+
+def _first_card_order(cards: tuple[str, ...]) -> int:
+    return DECK_INDEX[cards[0]]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,7 +87,13 @@ class RoosterVariant:
     def lowest_first(self) -> list[str]:
         """The deck from the lowest card up, the order of the search for the first attacker: by rank,
         then by suit from the lowest suit."""
-        return sorted(DECK, key=lambda card: (RANK_INDEX[rank_of(card)], -self.suit_order.index(suit_of(card))))
+        return list(_lowest_first(self.suit_order))
+
+
+@functools.lru_cache(maxsize=24)
+def _lowest_first(suit_order: tuple[str, ...]) -> tuple[str, ...]:
+    # Worked out once per suit order: every first game of a series starts with this search.
+    return tuple(sorted(DECK, key=lambda card: (RANK_INDEX[rank_of(card)], -suit_order.index(suit_of(card)))))
 
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -108,6 +131,14 @@ class RoosterState:
     rooster: int | None
     events: tuple[dict, ...]            # every event; "private" parts only for the event's seat
 
+    @classmethod
+    def _of(cls, fields: dict[str, Any]) -> RoosterState:
+        """The state with these fields (all of them), built without the frozen dataclass's __init__,
+        which sets them one by one and takes as long as the rest of a move: apply builds one per action."""
+        state = object.__new__(cls)
+        state.__dict__.update(fields)
+        return state
+
     # -- the contract ------------------------------------------------------------------------
     @property
     def players(self) -> int:
@@ -141,7 +172,7 @@ class RoosterState:
 
     @property
     def table_ranks(self) -> set[str]:
-        return {rank_of(card) for pair in self.table for card in pair if card is not None}
+        return {CARD_RANK[card] for pair in self.table for card in pair if card is not None}
 
     @property
     def throw_limit(self) -> int:
@@ -152,21 +183,25 @@ class RoosterState:
 
     def legal_actions(self) -> list[dict]:
         if self.phase == "attack":
-            return [{"type": "attack", "cards": list(cards)} for cards in self._leads()]
+            return [{"type": "attack", "cards": cards} for cards in self._leads()]
         if self.phase == "defend":
-            hand, order = self.hands[self.defender], self.variant.suit_order
-            return [{"type": "beat", "attack": attack, "card": card}
-                    for attack in self.unbeaten for card in hand if beats(card, attack, order)] + [{"type": "take"}]
+            hand, beaters, actions = self.hands[self.defender], beaten_by(self.variant.suit_order), []
+            for attack in self.unbeaten:
+                beating = beaters[attack]
+                actions += [{"type": "beat", "attack": attack, "card": card} for card in hand if card in beating]
+            actions.append({"type": "take"})
+            return actions
         if self.phase == "throw":
-            return [{"type": "throw", "cards": [card]} for card in self._throwable()] + [{"type": "pass"}]
+            actions = [{"type": "throw", "cards": [card]} for card in self._throwable()]
+            actions.append({"type": "pass"})
+            return actions
         return []
 
     def apply(self, action: Mapping[str, Any]) -> RoosterState:
         kind, value = _parse(action)
         if self.phase == "over":
             raise IllegalAction("The game is over.", "game-over")
-        allowed = {"attack": ("attack",), "defend": ("beat", "take"), "throw": ("throw", "pass")}[self.phase]
-        if kind not in allowed:
+        if kind not in PHASE_ACTIONS[self.phase]:
             raise self._wrong_phase(kind)
         table = _Table(self)
         if kind == "attack":
@@ -245,31 +280,44 @@ class RoosterState:
         }
 
     # -- what may be played ------------------------------------------------------------------
-    def _leads(self) -> list[tuple[str, ...]]:
-        """Every legal lead, in a stable order: the opening card alone, or by the lead rule, grouped
-        by suit (or rank) in deck order, shorter leads first."""
-        hand = self.hands[self.attacker]
+    def _leads(self) -> list[list[str]]:
+        """Every legal lead, each a new list, in a stable order: the opening card alone, or by the lead
+        rule, grouped by suit (or rank) in deck order, shorter leads first."""
         if self.first_card is not None:
-            return [(self.first_card,)]
+            return [[self.first_card]]
+        hand = self.hands[self.attacker]
         limit = len(self.hands[self.defender])
         rule = self.variant.multi_lead
         if rule == "single":
-            return [(card,) for card in hand]
-        key = suit_of if rule == "same-suit" else rank_of
-        groups: dict[str, list[str]] = {}
+            return [[card] for card in hand]
+        leads = [[card] for card in hand] if limit >= 1 else []
+        if limit < 2:
+            return leads
+        key = CARD_SUIT if rule == "same-suit" else CARD_RANK
+        by_key: dict[str, list[str]] = {}
         for card in hand:
-            groups.setdefault(key(card), []).append(card)
-        leads = []
-        for size in range(1, limit + 1):
-            for group in groups.values():
-                leads.extend(itertools.combinations(group, size))
-        return sorted(leads, key=lambda cards: (len(cards), [DECK_INDEX[card] for card in cards]))
+            by_key.setdefault(key[card], []).append(card)
+        # The hand is in deck order, so each group's combinations of one size come in deck order, and
+        # leads from different groups differ in their first card: sorting a size's leads by their first
+        # card alone puts them in deck order.
+        groups = list(by_key.values())
+        for size in range(2, limit + 1):
+            groups = [group for group in groups if len(group) >= size]
+            if len(groups) == 1:
+                leads.extend(map(list, itertools.combinations(groups[0], size)))
+            elif groups:
+                of_size = [cards for group in groups for cards in itertools.combinations(group, size)]
+                of_size.sort(key=_first_card_order)
+                leads.extend(map(list, of_size))
+            else:
+                break
+        return leads
 
     def _throwable(self) -> list[str]:
         if self.throw_limit <= 0:
             return []
         ranks = self.table_ranks
-        return [card for card in self.hands[self.turn] if rank_of(card) in ranks]
+        return [card for card in self.hands[self.turn] if CARD_RANK[card] in ranks]
 
     # -- checking actions ------------------------------------------------------------------
     def _wrong_phase(self, kind: str) -> IllegalAction:
@@ -298,20 +346,20 @@ class RoosterState:
         if len(cards) > 1:
             if rule == "single":
                 raise IllegalAction("Lead one card only.", "lead-single")
-            if rule == "same-suit" and len({suit_of(card) for card in cards}) > 1:
+            if rule == "same-suit" and len({CARD_SUIT[card] for card in cards}) > 1:
                 raise IllegalAction("Several cards may be led only if they are all of one suit.", "lead-one-suit")
-            if rule == "same-rank" and len({rank_of(card) for card in cards}) > 1:
+            if rule == "same-rank" and len({CARD_RANK[card] for card in cards}) > 1:
                 raise IllegalAction("Several cards may be led only if they are all of one rank.", "lead-one-rank")
 
     def _check_beat(self, attack: str, card: str) -> None:
-        if attack not in self.unbeaten:
+        if (attack, None) not in self.table:
             if any(pair[0] == attack for pair in self.table):
                 raise IllegalAction(f"The {card_short(attack)} is already beaten.", "already-beaten", attack=attack)
             raise IllegalAction(f"The {card_short(attack)} is not on the table to beat.", "not-on-table",
                                 attack=attack)
         if card not in self.hands[self.defender]:
             raise IllegalAction(f"You do not hold the {card_short(card)}.", "not-in-hand", card=card)
-        if not beats(card, attack, self.variant.suit_order):
+        if card not in beaten_by(self.variant.suit_order)[attack]:
             raise IllegalAction(f"The {card_short(card)} does not beat the {card_short(attack)}: beat with a higher "
                                 "card of its suit, or a card of a higher suit and at least its rank.",
                                 "does-not-beat", card=card, attack=attack)
@@ -331,7 +379,8 @@ class RoosterState:
 
 def _parse(action: Any) -> tuple[str, Any]:
     """The action's type and value (cards in deck order, or an (attack, card) pair), its shape checked."""
-    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+    # A dict is a Mapping: its type is checked first, as isinstance against an ABC takes longer.
+    if type(action) is not dict and not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
         raise IllegalAction("That is not an action: expected a type such as attack, beat, take, throw or pass.",
                             "not-an-action")
     kind = action["type"]
@@ -347,6 +396,8 @@ def _parse(action: Any) -> tuple[str, Any]:
             raise IllegalAction("Name the cards as a non-empty list.", "cards-list")
         for card in cards:
             _check_card(card)
+        if len(cards) == 1:
+            return kind, tuple(cards)
         if len(set(cards)) != len(cards):
             raise IllegalAction("Name each card once.", "cards-twice")
         return kind, _sorted(cards)
@@ -358,32 +409,36 @@ def _parse(action: Any) -> tuple[str, Any]:
 
 
 def _check_card(card: Any) -> None:
-    if not (is_card(card) and card in DECK_INDEX):
+    if not (isinstance(card, str) and card in DECK_INDEX):
         shown = card if isinstance(card, str) else repr(card)
         raise IllegalAction(f"There is no card {shown!r} in this deck.", "not-a-card", card=shown)
 
 
 class _Table:
-    """A mutable working copy of a state, used only inside `apply` and when a game starts."""
+    """A working copy of a state, used only inside `apply` and when a game starts. It starts from the
+    state's own tuples and replaces only the hands, stock and table cards the move changes (hands stay
+    in deck order), so the frozen result shares the rest with the old state."""
 
     def __init__(self, state: RoosterState | None = None) -> None:
         if state is None:
             return
         self.variant, self.seed, self.dealer, self.first_card = (state.variant, state.seed, state.dealer,
                                                                  state.first_card)
-        self.hands, self.stock, self.discard = [list(hand) for hand in state.hands], list(state.stock), state.discard
-        self.attacker, self.defender, self.table = state.attacker, state.defender, [list(p) for p in state.table]
-        self.phase, self.turn, self.offer, self.thrown = state.phase, state.turn, list(state.offer), state.thrown
+        self.hands, self.stock, self.discard = list(state.hands), state.stock, state.discard
+        self.attacker, self.defender, self.table = state.attacker, state.defender, list(state.table)
+        self.phase, self.turn, self.offer, self.thrown = state.phase, state.turn, state.offer, state.thrown
         self.out, self.rooster = state.out, state.rooster
-        self.old_events, self.events = state.events, []
+        self.old_events, self.events = state.events, []     # the events of this move go after the old ones
+        self.players = len(self.hands)
 
     @classmethod
     def game(cls, variant: RoosterVariant, seed: Any, dealer: int, hands: list[list[str]], stock: list[str],
              discard: list[str], previous_loser: int | None) -> _Table:
         table = cls()
         table.variant, table.seed, table.dealer = variant, seed, dealer
-        table.hands, table.stock, table.discard = [list(_sorted(hand)) for hand in hands], list(stock), tuple(discard)
-        table.table, table.offer, table.thrown, table.out, table.rooster = [], [], False, (), None
+        table.hands, table.stock, table.discard = [_sorted(hand) for hand in hands], tuple(stock), tuple(discard)
+        table.players = len(hands)
+        table.table, table.offer, table.thrown, table.out, table.rooster = [], (), False, (), None
         table.old_events, table.events = (), []
         table.first_card = None
         table.events.append({"type": "deal", "seat": dealer, "hand_sizes": [len(hand) for hand in table.hands],
@@ -405,17 +460,13 @@ class _Table:
         return table
 
     def freeze(self) -> RoosterState:
-        return RoosterState(
-            variant=self.variant, seed=self.seed, dealer=self.dealer, first_card=self.first_card,
-            hands=tuple(tuple(hand) for hand in self.hands), stock=tuple(self.stock), discard=tuple(self.discard),
-            attacker=self.attacker, defender=self.defender, table=tuple(tuple(pair) for pair in self.table),
-            phase=self.phase, turn=self.turn, offer=tuple(self.offer), thrown=self.thrown, out=tuple(self.out),
-            rooster=self.rooster, events=self.old_events + tuple(self.events),
-        )
-
-    @property
-    def players(self) -> int:
-        return len(self.hands)
+        return RoosterState._of({
+            "variant": self.variant, "seed": self.seed, "dealer": self.dealer, "first_card": self.first_card,
+            "hands": tuple(self.hands), "stock": self.stock, "discard": self.discard, "attacker": self.attacker,
+            "defender": self.defender, "table": tuple(self.table), "phase": self.phase, "turn": self.turn,
+            "offer": self.offer, "thrown": self.thrown, "out": self.out, "rooster": self.rooster,
+            "events": self.old_events + tuple(self.events),
+        })
 
     def holder_from(self, seat: int, step: int = 1) -> int:
         """The first seat from `seat` on (clockwise, or counter-clockwise with step -1) holding cards."""
@@ -427,26 +478,25 @@ class _Table:
 
     def start_bout(self, attacker: int) -> None:
         self.attacker, self.defender = attacker, self.holder_from(attacker + 1)
-        self.table, self.offer, self.thrown = [], [], False
+        self.table, self.offer, self.thrown = [], (), False
         self.phase, self.turn = "attack", attacker
 
     def remove(self, seat: int, cards: Sequence[str]) -> None:
-        for card in cards:
-            self.hands[seat].remove(card)
+        self.hands[seat] = tuple([card for card in self.hands[seat] if card not in cards])
 
     # -- the player's decisions ------------------------------------------------------------
     def attack(self, cards: tuple[str, ...]) -> None:
         self.remove(self.attacker, cards)
         self.first_card = None
-        self.table = [[card, None] for card in cards]
+        self.table = [(card, None) for card in cards]
         self.events.append({"type": "attack", "seat": self.attacker, "target": self.defender, "cards": list(cards)})
         self.phase, self.turn = "defend", self.defender
 
     def beat(self, attack: str, card: str) -> None:
-        self.remove(self.defender, [card])
-        next(pair for pair in self.table if pair[0] == attack)[1] = card
+        self.remove(self.defender, (card,))
+        self.table[self.table.index((attack, None))] = (attack, card)
         self.events.append({"type": "beat", "seat": self.defender, "attack": attack, "card": card})
-        if all(beating is not None for _, beating in self.table):
+        if None not in [beating for _, beating in self.table]:
             self.all_beaten()
 
     def all_beaten(self) -> None:
@@ -455,41 +505,42 @@ class _Table:
         if not self.hands[self.defender]:
             self.end_bout(taken=False)
             return
-        seats = [(self.attacker + offset) % self.players for offset in range(self.players)]
-        askable = [seat for seat in seats if seat != self.defender and self.hands[seat]]
+        attacker, defender, players, hands = self.attacker, self.defender, self.players, self.hands
+        askable = [seat for seat in ((attacker + offset) % players for offset in range(players))
+                   if seat != defender and hands[seat]]
         if not askable:
             self.end_bout(taken=False)
             return
-        self.phase, self.turn, self.offer, self.thrown = "throw", askable[0], askable[1:], False
+        self.phase, self.turn, self.offer, self.thrown = "throw", askable[0], tuple(askable[1:]), False
 
     def throw(self, card: str) -> None:
-        self.remove(self.turn, [card])
-        self.table.append([card, None])
+        self.remove(self.turn, (card,))
+        self.table.append((card, None))
         self.thrown = True
         self.events.append({"type": "throw", "seat": self.turn, "target": self.defender, "cards": [card]})
 
     def pass_offer(self) -> None:
         self.events.append({"type": "pass", "seat": self.turn})
         if self.thrown:
-            self.phase, self.turn, self.offer, self.thrown = "defend", self.defender, [], False
+            self.phase, self.turn, self.offer, self.thrown = "defend", self.defender, (), False
         elif self.offer:
             self.turn, self.offer = self.offer[0], self.offer[1:]
         else:
             self.end_bout(taken=False)
 
     def take(self) -> None:
-        cards = [card for pair in self.table for card in pair if card is not None]
-        self.hands[self.defender] = list(_sorted(self.hands[self.defender] + cards))
-        self.events.append({"type": "take", "seat": self.defender, "cards": list(_sorted(cards))})
+        cards = _sorted([card for pair in self.table for card in pair if card is not None])
+        self.hands[self.defender] = _sorted(self.hands[self.defender] + cards)
+        self.events.append({"type": "take", "seat": self.defender, "cards": list(cards)})
         self.end_bout(taken=True)
 
     # -- the automatic steps -----------------------------------------------------------------
     def end_bout(self, taken: bool) -> None:
         if not taken:
             cards = [card for pair in self.table for card in pair if card is not None]
-            self.discard = tuple(self.discard) + tuple(cards)
+            self.discard += tuple(cards)
             self.events.append({"type": "beaten-off", "seat": self.defender, "cards": cards})
-        self.table, self.offer, self.thrown = [], [], False
+        self.table, self.offer, self.thrown = [], (), False
         self.refill()
         for seat in range(self.players):
             if not self.hands[seat] and seat not in self.out:
@@ -507,14 +558,17 @@ class _Table:
 
     def refill(self) -> None:
         """Players short of a full hand draw from the stock: the bout's attacker first, then clockwise."""
-        for offset in range(self.players):
-            seat = (self.attacker + offset) % self.players
-            count = min(self.variant.hand_size - len(self.hands[seat]), len(self.stock))
+        hand_size, players = self.variant.hand_size, self.players
+        for offset in range(players):
+            if not self.stock:
+                return
+            seat = (self.attacker + offset) % players
+            count = min(hand_size - len(self.hands[seat]), len(self.stock))
             if count <= 0:
                 continue
             drawn, self.stock = self.stock[:count], self.stock[count:]
-            self.hands[seat] = list(_sorted(self.hands[seat] + drawn))
-            self.events.append({"type": "draw", "seat": seat, "count": count, "private": {"cards": drawn}})
+            self.hands[seat] = _sorted(self.hands[seat] + drawn)
+            self.events.append({"type": "draw", "seat": seat, "count": count, "private": {"cards": list(drawn)}})
 
 
 def deal_hands(deck: Sequence[str], players: int, dealer: int, hand_size: int) -> list[list[str]]:

@@ -3,8 +3,11 @@
 The rules implemented are ../shared/rules/sunduchok.md; the standard preset is the house variant of
 `sunduchok-three-questions.ru.txt`, the other presets are the variations the sources describe.
 
-A state is immutable. `apply` copies the state into a `_Table` (plain lists), plays the action and
-every automatic move that follows (draws, skipped turns, passes), and freezes the result again.
+A state is immutable. `apply` checks the action directly against the state, hands the state's
+tuples to a `_Table` that replaces only the hands, stock and chests it changes, plays the action and
+every automatic move that follows (draws, skipped turns, passes), and freezes the result again: a new
+state shares everything unchanged with the old one. The log stays a tuple, copied once per move: a
+game's log is short enough for that to cost less than the lock of base.EventLog.
 """
 
 from __future__ import annotations
@@ -16,9 +19,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.rules.base import IllegalAction, build_variant, check_choice, copy_json, event_for, resolve_variant
-from games.rules.cards import RANKS, SUITS, is_card, make_deck, rank_of, rank_plural, sort_cards, suit_of
+from games.rules.cards import RANKS, SUITS, is_card, make_deck, rank_of, rank_plural, suit_of
 
 DECK_RANKS = {36: RANKS[4:], 52: RANKS}
+DECK_ORDER = {card: index for index, card in enumerate(make_deck(RANKS))}  # the sort key of deck order
+CARD_RANK = {card: rank_of(card) for card in DECK_ORDER}
+ACTION_FIELDS = {"ask": frozenset({"type", "target", "rank"}), "count": frozenset({"type", "count"}),
+                 "suits": frozenset({"type", "suits"})}
+
+
+def in_deck_order(cards) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=DECK_ORDER.__getitem__))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,7 +87,7 @@ class SunduchokState:
     variant: SunduchokVariant
     dealer: int
     seed: int
-    hands: tuple[tuple[str, ...], ...]
+    hands: tuple[tuple[str, ...], ...]     # each in deck order
     stock: tuple[str, ...]                  # face down, top first
     chests: tuple[tuple[str, ...], ...]     # ranks laid down by each seat, in order
     turn: int | None                        # seat to decide; None once the game is over
@@ -84,6 +95,14 @@ class SunduchokState:
     request: tuple | None                   # (target, rank) or (target, rank, count) while asking
     locked_target: int | None               # whom the asker must keep asking (same-after-success)
     events: tuple[dict, ...]                # every event; "private" parts only for the event's seat
+
+    @classmethod
+    def _of(cls, fields: dict[str, Any]) -> SunduchokState:
+        """The state with these fields (all of them), built without the frozen dataclass's __init__,
+        which sets them one by one and takes as long as the rest of a move: apply builds one per action."""
+        state = object.__new__(cls)
+        state.__dict__.update(fields)
+        return state
 
     # -- the contract ------------------------------------------------------------------------
     @property
@@ -117,19 +136,16 @@ class SunduchokState:
         if self.turn is None:
             return []
         if self.phase == "ask":
-            return [{"type": "ask", "target": target, "rank": rank}
-                    for target in self._allowed_targets() for rank in self._allowed_ranks()]
-        rank = self.request[1]
-        held = sum(1 for card in self.hands[self.turn] if rank_of(card) == rank)
+            targets, ranks = self._asks
+            return [{"type": "ask", "target": target, "rank": rank} for target in targets for rank in ranks]
         if self.phase == "count":
-            return [{"type": "count", "count": count} for count in range(1, 5 - held)]
-        count = self.request[2]
-        free_suits = [suit for suit in SUITS if rank + suit not in self.hands[self.turn]]
-        return [{"type": "suits", "suits": list(combo)} for combo in itertools.combinations(free_suits, count)]
+            return [{"type": "count", "count": count} for count in self._counts()]
+        return [{"type": "suits", "suits": list(combo)}
+                for combo in itertools.combinations(self._free_suits(), self.request[2])]
 
     def apply(self, action: Mapping[str, Any]) -> SunduchokState:
         canonical = self._canonical(action)
-        if canonical not in self.legal_actions():
+        if not self._is_legal(canonical):
             raise self._why_illegal(canonical)
         table = _Table.from_state(self)
         table.play(canonical)
@@ -189,9 +205,40 @@ class SunduchokState:
         }
 
     # -- checking actions ------------------------------------------------------------------
+    @property
+    def _asks(self) -> tuple[list[int], list[str]]:
+        """Whom the player may ask and for which ranks: listed by legal_actions, checked by apply.
+
+        Worked out once per state and kept beside its fields (not one of them: equality and to_dict
+        ignore it); functools.cached_property would do the same behind a lock that costs more."""
+        asks = self.__dict__.get("_asks_cache")
+        if asks is None:
+            asks = self.__dict__["_asks_cache"] = (self._allowed_targets(), self._allowed_ranks())
+        return asks
+
+    def _counts(self) -> range:
+        """From 1 to 4 minus the cards of the rank the player holds: as many as the suits they lack."""
+        return range(1, len(self._free_suits()) + 1)
+
+    def _free_suits(self) -> list[str]:
+        rank, hand = self.request[1], self.hands[self.turn]
+        return [suit for suit in SUITS if rank + suit not in hand]
+
+    def _is_legal(self, action: dict[str, Any]) -> bool:
+        """Whether `action` (canonical) is one of legal_actions(), without listing them all."""
+        if self.turn is None or action["type"] != self.phase:
+            return False
+        if self.phase == "ask":
+            targets, ranks = self._asks
+            return action["target"] in targets and action["rank"] in ranks
+        if self.phase == "count":
+            return action["count"] in self._counts()
+        suits, free_suits = action["suits"], self._free_suits()
+        return len(suits) == self.request[2] and all(suit in free_suits for suit in suits)
+
     def _allowed_targets(self) -> list[int]:
-        seat = self.turn
-        clockwise = [(seat + step) % self.players for step in range(1, self.players)]
+        seat, players = self.turn, self.players
+        clockwise = [(seat + step) % players for step in range(1, players)]
         with_cards = [other for other in clockwise if self.hands[other]]
         if self.locked_target is not None and self.hands[self.locked_target]:
             return [self.locked_target]
@@ -201,23 +248,24 @@ class SunduchokState:
 
     def _allowed_ranks(self) -> list[str]:
         if self.variant.must_hold_rank:
-            held = {rank_of(card) for card in self.hands[self.turn]}
-            return [rank for rank in self.variant.ranks if rank in held]
+            # The hand is in deck order, so its ranks come in the deck's order of ranks.
+            return list(dict.fromkeys([CARD_RANK[card] for card in self.hands[self.turn]]))
         seen_laid_down = {rank for owner, ranks in enumerate(self.chests) for rank in ranks
                           if self.variant.show_chests or owner == self.turn}
         return [rank for rank in self.variant.ranks if rank not in seen_laid_down]
 
     def _canonical(self, action: Any) -> dict[str, Any]:
         """The action with its fields checked for shape and its suit set in deck order."""
-        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        # A dict is a Mapping: its type is checked first, as isinstance against an ABC takes longer.
+        if type(action) is not dict and not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise IllegalAction("That is not an action: expected a type such as ask, count or suits.", "not-an-action")
-        fields = {"ask": {"type", "target", "rank"}, "count": {"type", "count"}, "suits": {"type", "suits"}}
         kind = action["type"]
-        if kind not in fields:
+        fields = ACTION_FIELDS.get(kind)
+        if fields is None:
             raise IllegalAction(f"Sunduchok has no '{kind}' action.", "unknown-type", type=kind)
-        if set(action) != fields[kind]:
-            raise IllegalAction(f"A {kind} action takes exactly: {', '.join(sorted(fields[kind]))}.", "fields",
-                                type=kind, fields=sorted(fields[kind]))
+        if action.keys() != fields:
+            raise IllegalAction(f"A {kind} action takes exactly: {', '.join(sorted(fields))}.", "fields",
+                                type=kind, fields=sorted(fields))
         if kind == "suits":
             suits = action["suits"]
             if not isinstance(suits, (list, tuple)) or not all(isinstance(s, str) and s in SUITS for s in suits):
@@ -226,8 +274,9 @@ class SunduchokState:
                 raise IllegalAction("Name each suit once.", "suit-twice")
             return {"type": "suits", "suits": sorted(suits, key=SUITS.index)}
         number = "target" if kind == "ask" else "count"
+        value = action[number]
         # bool is an int subclass, and True == 1 would otherwise pass for seat 1.
-        if not isinstance(action[number], int) or isinstance(action[number], bool):
+        if type(value) is not int and (not isinstance(value, int) or isinstance(value, bool)):
             raise IllegalAction(f"The {number} must be a whole number.", "not-a-number", field=number)
         if kind == "ask" and not isinstance(action["rank"], str):
             raise IllegalAction("The rank must be one of 2-10, J, Q, K, A.", "rank-not-text")
@@ -268,12 +317,16 @@ class SunduchokState:
 
 
 class _Table:
-    """A mutable working copy of a state, used only inside `apply` and the deal functions."""
+    """A working copy of a state, used only inside `apply` and the deal functions. It starts from the
+    state's own tuples and replaces only the hands, stock and chests the move changes (hands stay in
+    deck order), so the frozen result shares the rest with the old state."""
 
-    def __init__(self, variant: SunduchokVariant, dealer: int, seed: int, hands: list[list[str]],
-                 stock: list[str], chests: list[list[str]], events: list[dict]) -> None:
+    def __init__(self, variant: SunduchokVariant, dealer: int, seed: int, hands: list[tuple[str, ...]],
+                 stock: tuple[str, ...], chests: list[tuple[str, ...]], events: tuple[dict, ...]) -> None:
         self.variant, self.dealer, self.seed = variant, dealer, seed
-        self.hands, self.stock, self.chests, self.events = hands, stock, chests, events
+        self.hands, self.stock, self.chests = hands, stock, chests
+        self.old_events = events
+        self.events: list[dict] = []        # the events of this move, appended to the old log when frozen
         self.turn: int | None = None
         self.phase = "ask"
         self.request: tuple | None = None
@@ -281,19 +334,19 @@ class _Table:
 
     @classmethod
     def from_state(cls, state: SunduchokState) -> _Table:
-        table = cls(state.variant, state.dealer, state.seed, [list(hand) for hand in state.hands],
-                    list(state.stock), [list(ranks) for ranks in state.chests], list(state.events))
+        table = cls(state.variant, state.dealer, state.seed, list(state.hands), state.stock, list(state.chests),
+                    state.events)
         table.turn, table.phase = state.turn, state.phase
         table.request, table.locked_target = state.request, state.locked_target
         return table
 
     def freeze(self) -> SunduchokState:
-        return SunduchokState(
-            variant=self.variant, dealer=self.dealer, seed=self.seed,
-            hands=tuple(sort_cards(hand) for hand in self.hands), stock=tuple(self.stock),
-            chests=tuple(tuple(ranks) for ranks in self.chests), turn=self.turn, phase=self.phase,
-            request=self.request, locked_target=self.locked_target, events=tuple(self.events),
-        )
+        return SunduchokState._of({
+            "variant": self.variant, "dealer": self.dealer, "seed": self.seed, "hands": tuple(self.hands),
+            "stock": self.stock, "chests": tuple(self.chests), "turn": self.turn, "phase": self.phase,
+            "request": self.request, "locked_target": self.locked_target,
+            "events": self.old_events + tuple(self.events),
+        })
 
     @property
     def players(self) -> int:
@@ -302,12 +355,16 @@ class _Table:
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.players
 
+    def opponents_hold_cards(self, seat: int) -> bool:
+        return any(self.hands[:seat]) or any(self.hands[seat + 1:])
+
     def start(self) -> None:
         self.events.append({"type": "deal", "seat": self.dealer, "hand_sizes": [len(h) for h in self.hands],
                             "stock_size": len(self.stock)})
         for step in range(1, self.players + 1):
             seat = (self.dealer + step) % self.players
-            for rank in self.variant.ranks:
+            # The ranks the seat holds, in deck order as its hand is.
+            for rank in dict.fromkeys([CARD_RANK[card] for card in self.hands[seat]]):
                 self.lay_down_if_complete(seat, rank, "deal")
         self.begin_turn(self.next_seat(self.dealer))
 
@@ -321,7 +378,7 @@ class _Table:
                     self.draw(seat, "empty-hand")
                 else:
                     self.events.append({"type": "skip", "seat": seat})
-            elif not any(self.hands[other] for other in range(self.players) if other != seat):
+            elif not self.opponents_hold_cards(seat):
                 self.events.append({"type": "pass", "seat": seat, "reason": "opponents-empty"})
             else:
                 self.turn = seat
@@ -342,23 +399,23 @@ class _Table:
         elif not self.hands[seat]:
             self.events.append({"type": "pass", "seat": seat, "reason": "no-cards"})
             self.begin_turn(self.next_seat(seat))
-        elif not any(self.hands[other] for other in range(self.players) if other != seat):
+        elif not self.opponents_hold_cards(seat):
             self.events.append({"type": "pass", "seat": seat, "reason": "opponents-empty"})
             self.begin_turn(self.next_seat(seat))
 
     def draw(self, seat: int, reason: str) -> None:
-        card = self.stock.pop(0)
-        self.hands[seat].append(card)
+        card, self.stock = self.stock[0], self.stock[1:]
+        self.hands[seat] = in_deck_order((*self.hands[seat], card))
         self.events.append({"type": "draw", "seat": seat, "reason": reason, "stock_size": len(self.stock),
                             "private": {"card": card}})
-        self.lay_down_if_complete(seat, rank_of(card), "draw")
+        self.lay_down_if_complete(seat, CARD_RANK[card], "draw")
 
     def lay_down_if_complete(self, seat: int, rank: str, source: str) -> None:
-        chest = [card for card in self.hands[seat] if rank_of(card) == rank]
-        if len(chest) < 4:
+        hand = self.hands[seat]
+        if [CARD_RANK[card] for card in hand].count(rank) < 4:
             return
-        self.hands[seat] = [card for card in self.hands[seat] if rank_of(card) != rank]
-        self.chests[seat].append(rank)
+        self.hands[seat] = tuple([card for card in hand if CARD_RANK[card] != rank])
+        self.chests[seat] += (rank,)
         event = {"type": "chest", "seat": seat, "source": source}
         if self.variant.show_chests:
             event["rank"] = rank
@@ -367,11 +424,15 @@ class _Table:
         self.events.append(event)
 
     # -- the player's decisions ------------------------------------------------------------
+    def held(self, target: int, rank: str) -> tuple[str, ...]:
+        """The cards of `rank` in the target's hand, in deck order (so their suits in C D H S order)."""
+        return tuple([card for card in self.hands[target] if CARD_RANK[card] == rank])
+
     def play(self, action: dict[str, Any]) -> None:
         seat = self.turn
         if action["type"] == "ask":
             target, rank = action["target"], action["rank"]
-            held = [card for card in self.hands[target] if rank_of(card) == rank]
+            held = self.held(target, rank)
             answer = "yes" if held else "no"
             self.events.append({"type": "ask", "seat": seat, "target": target, "rank": rank, "answer": answer})
             if not held:
@@ -382,8 +443,7 @@ class _Table:
                 self.phase, self.request = "count", (target, rank)
         elif action["type"] == "count":
             target, rank = self.request
-            held = [card for card in self.hands[target] if rank_of(card) == rank]
-            answer = "yes" if len(held) == action["count"] else "no"
+            answer = "yes" if len(self.held(target, rank)) == action["count"] else "no"
             self.events.append({"type": "count", "seat": seat, "target": target, "rank": rank,
                                 "count": action["count"], "answer": answer})
             if answer == "no":
@@ -392,8 +452,8 @@ class _Table:
                 self.phase, self.request = "suits", (target, rank, action["count"])
         else:
             target, rank, _count = self.request
-            held = [card for card in self.hands[target] if rank_of(card) == rank]
-            answer = "yes" if sorted(map(suit_of, held), key=SUITS.index) == action["suits"] else "no"
+            held = self.held(target, rank)
+            answer = "yes" if [suit_of(card) for card in held] == action["suits"] else "no"
             self.events.append({"type": "suits", "seat": seat, "target": target, "rank": rank,
                                 "suits": action["suits"], "answer": answer})
             if answer == "no":
@@ -401,10 +461,10 @@ class _Table:
             else:
                 self.transfer(seat, target, rank, held)
 
-    def transfer(self, seat: int, target: int, rank: str, cards: list[str]) -> None:
-        self.hands[target] = [card for card in self.hands[target] if card not in cards]
-        self.hands[seat].extend(cards)
-        self.events.append({"type": "transfer", "seat": seat, "target": target, "cards": list(sort_cards(cards))})
+    def transfer(self, seat: int, target: int, rank: str, cards: tuple[str, ...]) -> None:
+        self.hands[target] = tuple([card for card in self.hands[target] if card not in cards])
+        self.hands[seat] = in_deck_order(self.hands[seat] + cards)
+        self.events.append({"type": "transfer", "seat": seat, "target": target, "cards": list(cards)})
         self.lay_down_if_complete(seat, rank, "ask")
         self.continue_turn(seat, target)
 
@@ -472,7 +532,8 @@ class Sunduchok:
 
     def _deal(self, variant: SunduchokVariant, dealer: int, seed: int, hands: list[list[str]],
               stock: list[str]) -> SunduchokState:
-        table = _Table(variant, dealer, seed, hands, stock, [[] for _ in hands], [])
+        table = _Table(variant, dealer, seed, [in_deck_order(hand) for hand in hands], tuple(stock),
+                       [() for _ in hands], ())
         table.start()
         return table.freeze()
 
