@@ -106,15 +106,22 @@ def rate(view: dict[str, Any], knowledge: RoosterKnowledge, candidates: list[dic
     seat = view["seat"]
     outcomes: list[list[bool]] = [[] for _ in candidates]
     samples = steps = 0
-    while samples < most and steps < STEP_BUDGET and not deadline.reached(samples):
+    while samples < most and steps < STEP_BUDGET:
         hands, stock = knowledge.sample(rng)
         start = world_model(view, hands, stock)
-        for index, action in enumerate(candidates):
+        roosters = []
+        # The deadline is checked before each rollout, not each deal: on a busy machine a deal's
+        # rollouts together may take longer than the margin left under the time limit.
+        for action in candidates:
+            if deadline.reached(samples):
+                return outcomes     # a deal not played by every candidate compares nothing
             model = start.copy()
             model.apply(action)
             rooster, played = model.play_out(cap)
-            outcomes[index].append(rooster == seat)
+            roosters.append(rooster == seat)
             steps += played
+        for column, rooster in zip(outcomes, roosters, strict=True):
+            column.append(rooster)
         samples += 1
     return outcomes
 

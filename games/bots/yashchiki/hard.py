@@ -137,13 +137,20 @@ def play_outs(view: dict[str, Any], situation: Situation, knowledge: YashchikiKn
     reached."""
     outcomes: list[list[int]] = [[] for _ in candidates]
     samples = steps = 0
-    while samples < MAX_SAMPLES and steps < STEP_BUDGET and not deadline.reached(samples):
+    while samples < MAX_SAMPLES and steps < STEP_BUDGET:
         hands, stock, discard = knowledge.sample(rng)
         start = sampled_deal(view, hands, stock, discard, rng.getrandbits(32))
-        for index, action in enumerate(candidates):
+        points = []
+        # The deadline is checked before each rollout, not each deal: on a busy machine a deal's
+        # rollouts together may take longer than the margin left under the time limit.
+        for action in candidates:
+            if deadline.reached(samples):
+                return outcomes     # a deal not played by every candidate compares nothing
             state, played = play_out(start.apply(action), cap)
-            outcomes[index].append(partnership_points(state, situation.seat))
+            points.append(partnership_points(state, situation.seat))
             steps += played + 1
+        for column, value in zip(outcomes, points, strict=True):
+            column.append(value)
         samples += 1
     return outcomes
 
