@@ -28,9 +28,9 @@ from games.bots.rooster.playout import Model
 
 # Rollout actions per decision. One costs about 10–25 µs (the habits of every seat at every step): the
 # budget keeps a decision's mean well under 50 ms.
-STEP_BUDGET = 4_000
+STEP_BUDGET = 2_500
 STEPS_PER_CARD = 3.5        # a rollout lasts about this many actions per card in the hands and the stock
-MIN_SAMPLES = 6             # a decision the budget cannot rate on this many deals is left to the habit
+MIN_SAMPLES = 4             # a decision the budget cannot rate on this many deals is left to the habit
 MAX_SAMPLES = 200
 # Players who always take can stall a game; a rollout still going after this many actions per card
 # in play counts as having no rooster, as the arena counts such a game.
