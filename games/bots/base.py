@@ -50,7 +50,10 @@ class Deadline:
         self.min_samples = min_samples
 
     def reached(self, samples: int) -> bool:
-        return samples >= self.min_samples and time.perf_counter() >= self.ends
+        return samples >= self.min_samples and self.passed()
+
+    def passed(self) -> bool:
+        return time.perf_counter() >= self.ends
 
 
 class Bot:

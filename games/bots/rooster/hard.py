@@ -117,7 +117,9 @@ def rate(view: dict[str, Any], knowledge: RoosterKnowledge, candidates: list[dic
                 return outcomes     # a deal not played by every candidate compares nothing
             model = start.copy()
             model.apply(action)
-            rooster, played = model.play_out(cap)
+            rooster, played = model.play_out(cap, deadline)
+            if deadline.reached(samples):
+                return outcomes     # the rollout may have been cut short
             roosters.append(rooster == seat)
             steps += played
         for column, rooster in zip(outcomes, roosters, strict=True):

@@ -146,7 +146,9 @@ def play_outs(view: dict[str, Any], situation: Situation, knowledge: YashchikiKn
         for action in candidates:
             if deadline.reached(samples):
                 return outcomes     # a deal not played by every candidate compares nothing
-            state, played = play_out(start.apply(action), cap)
+            state, played = play_out(start.apply(action), cap, deadline)
+            if deadline.reached(samples):
+                return outcomes     # the rollout may have been cut short
             points.append(partnership_points(state, situation.seat))
             steps += played + 1
         for column, value in zip(outcomes, points, strict=True):
@@ -177,10 +179,11 @@ def partnership_points(state: YashchikiState, seat: int) -> int:
     return sum(points[other] if team_of(other) == team else -points[other] for other in range(PLAYERS))
 
 
-def play_out(state: YashchikiState, cap: int) -> tuple[YashchikiState, int]:
-    """The deal played on by the medium policy in every seat, up to `cap` actions."""
+def play_out(state: YashchikiState, cap: int, deadline: Deadline | None = None) -> tuple[YashchikiState, int]:
+    """The deal played on by the medium policy in every seat, up to `cap` actions or the `deadline`: one
+    rollout of a long deal can take a busy machine past a decision's time limit."""
     played = 0
-    while not state.is_over and played < cap:
+    while not state.is_over and played < cap and not (deadline is not None and deadline.passed()):
         seat = state.turn
         situation = Situation(seat, state.hands[seat], state.suit, state.chain, state.direction,
                               [len(hand) for hand in state.hands], state.variant)
