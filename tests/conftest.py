@@ -1,5 +1,6 @@
 """Shared test configuration; fixtures used by several layers go here."""
 
+import math
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,16 @@ def pytest_configure(config):
         trans_real._translations = {}
         trans_real._default = None
         trans_real._active = Local()
+
+
+@pytest.fixture(autouse=True)
+def bots_decide_by_their_seed_alone(monkeypatch):
+    """No wall-clock deadline for the bots (games.bots.base.DECISION_SECONDS): on a loaded machine it would
+    cut a search short and make a test's moves depend on the machine's speed. tests/bots/test_budgets.py
+    gives bots deadlines of their own."""
+    from games.bots import base
+
+    monkeypatch.setattr(base, "DECISION_SECONDS", math.inf)
 
 
 @pytest.fixture

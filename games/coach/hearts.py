@@ -31,10 +31,10 @@ start from a fresh shuffle.
   away (a shared win counts as playing on). Nothing is hidden any more, so every world agrees.
 
 The reason is the hard bot's own reason for the best move, with the coach's figures (the expected
-points and the number of worlds: the coach is the hard bot's method on fewer deals). It is built
-from the evaluation rather than by running the hard bot again, which alone takes about 70 ms a card
-play (p95 150 ms) and 250 ms a pass — more than the whole budget of an evaluation. Where the hard
-bot does not sample (one card, cards that are all alike, the moon choice) its reason is asked for.
+points and the number of worlds: the coach is the hard bot's method on deals of its own). It is built
+from the evaluation rather than by running the hard bot again, which would sample other deals on top
+of the evaluation's (some 15–20 ms a card play and 30–40 ms a pass, within the bot's own budget). Where
+the hard bot does not sample (one card, cards that are all alike, the moon choice) its reason is asked for.
 
 Budget and figures (`manage.py bench_coach`'s line-up: random and hard seats alternating, every decision
 with more than one legal action evaluated; this 2-core machine shared with other work, load 4):

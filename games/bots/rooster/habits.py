@@ -42,12 +42,13 @@ def leads(hand: Sequence[str], limit: int, rule: str, strength: dict[str, float]
     """The sensible leads of a hand: every single card, and per suit (or rank, under the Durak-like
     rule) its weakest 2, 3, ... cards up to `limit`. The other legal leads only keep stronger cards
     back for no gain."""
-    options = [[card] for card in sorted(hand, key=strength.__getitem__)]
+    weakest_first = sorted(hand, key=strength.__getitem__)
+    options = [[card] for card in weakest_first]
     if rule == "single":
         return options
     key = suit_of if rule == "same-suit" else rank_of
     groups: dict[str, list[str]] = {}
-    for card in sorted(hand, key=strength.__getitem__):
+    for card in weakest_first:
         groups.setdefault(key(card), []).append(card)
     for cards in groups.values():
         options.extend(cards[:size] for size in range(2, min(len(cards), limit) + 1))
@@ -75,6 +76,11 @@ def cheapest_defence(hand: Sequence[str], unbeaten: Sequence[str], strength: dic
 
     The strongest attacks choose first; a search over the few cards on the table settles the rest."""
     held = set(hand)
+    if len(unbeaten) == 1:
+        # What the search below finds for one card, without searching (the rollouts' commonest case).
+        attack = unbeaten[0]
+        card = next((card for card in beaters[attack] if card in held), None)
+        return None if card is None else [(attack, card)]
     attacks = sorted(unbeaten, key=strength.__getitem__, reverse=True)
     best: list[tuple[str, str]] | None = None
     best_cost = 10 ** 6

@@ -20,15 +20,17 @@ import math
 import random
 from typing import Any
 
-from games.bots.base import Bot, Decision, Reason
+from games.bots.base import Bot, Deadline, Decision, Reason
 from games.bots.rooster.habits import leads, tables
 from games.bots.rooster.knowledge import RoosterKnowledge
 from games.bots.rooster.medium import habitual_decision
 from games.bots.rooster.playout import Model
 
-STEP_BUDGET = 7_000         # rollout actions per decision (about 9 µs each): keeps a decision under ~0.1 s
+# Rollout actions per decision. One costs about 10–25 µs (the habits of every seat at every step): the
+# budget keeps a decision's mean well under 50 ms.
+STEP_BUDGET = 2_500
 STEPS_PER_CARD = 3.5        # a rollout lasts about this many actions per card in the hands and the stock
-MIN_SAMPLES = 10            # a decision the budget cannot rate on this many deals is left to the habit
+MIN_SAMPLES = 4             # a decision the budget cannot rate on this many deals is left to the habit
 MAX_SAMPLES = 200
 # Players who always take can stall a game; a rollout still going after this many actions per card
 # in play counts as having no rooster, as the arena counts such a game.
@@ -41,6 +43,9 @@ class HardBot(Bot):
     level = "hard"
 
     def decide(self, view: dict[str, Any], legal_actions: list[dict], rng: random.Random) -> Decision:
+        # Few deals rated before the deadline cannot overturn the habit (the sign test): no minimum of
+        # samples needs to outlast the deadline.
+        deadline = self.deadline(min_samples=0)
         habitual = habitual_decision(view, legal_actions)
         candidates = self.candidates(view, legal_actions, habitual.action)
         if len(candidates) == 1:
@@ -50,7 +55,8 @@ class HardBot(Bot):
             return habitual             # too early in the game to rate so many moves in time
         knowledge = RoosterKnowledge(view)
         exact = knowledge.all_known() and view["stock_size"] == 0
-        outcomes = rate(view, knowledge, candidates, CAP_PER_CARD * in_play, 1 if exact else MAX_SAMPLES, rng)
+        outcomes = rate(view, knowledge, candidates, CAP_PER_CARD * in_play, 1 if exact else MAX_SAMPLES, rng,
+                        deadline)
         samples = len(outcomes[0])
         roosters = [sum(column) for column in outcomes]
         best = min(range(len(candidates)), key=lambda index: (roosters[index], index))
@@ -93,22 +99,31 @@ class HardBot(Bot):
 
 
 def rate(view: dict[str, Any], knowledge: RoosterKnowledge, candidates: list[dict], cap: int, most: int,
-         rng: random.Random) -> list[list[bool]]:
+         rng: random.Random, deadline: Deadline) -> list[list[bool]]:
     """Per candidate, on each sampled deal, whether it leaves this seat the rooster. Up to `most` deals
-    are drawn while the step budget lasts; stalled rollouts spend it faster, and then the sign test
-    sees too few deals to overturn the habit."""
+    are drawn while the step budget lasts and the deadline is not reached; stalled rollouts spend
+    them faster, and then the sign test sees too few deals to overturn the habit."""
     seat = view["seat"]
     outcomes: list[list[bool]] = [[] for _ in candidates]
     samples = steps = 0
     while samples < most and steps < STEP_BUDGET:
         hands, stock = knowledge.sample(rng)
         start = world_model(view, hands, stock)
-        for index, action in enumerate(candidates):
+        roosters = []
+        # The deadline is checked before each rollout, not each deal: on a busy machine a deal's
+        # rollouts together may take longer than the margin left under the time limit.
+        for action in candidates:
+            if deadline.reached(samples):
+                return outcomes     # a deal not played by every candidate compares nothing
             model = start.copy()
             model.apply(action)
-            rooster, played = model.play_out(cap)
-            outcomes[index].append(rooster == seat)
+            rooster, played = model.play_out(cap, deadline)
+            if deadline.reached(samples):
+                return outcomes     # the rollout may have been cut short
+            roosters.append(rooster == seat)
             steps += played
+        for column, rooster in zip(outcomes, roosters, strict=True):
+            column.append(rooster)
         samples += 1
     return outcomes
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.bots.base import Deadline
 from games.bots.rooster.habits import habitual_defence, habitual_lead, habitual_throw, tables
 from games.rules.cards import rank_of
 
@@ -157,11 +158,14 @@ class Model:
             else:
                 self.throw(card)
 
-    def play_out(self, cap: int) -> tuple[int | None, int]:
+    def play_out(self, cap: int, deadline: Deadline | None = None) -> tuple[int | None, int]:
         """Play on by habit to the end: the rooster (None for none, or if the game is still going
-        after `cap` actions) and the number of actions played."""
+        after `cap` actions or past the `deadline`) and the number of actions played. A stalling
+        game with swollen hands can take a busy machine far past a decision's time limit in one rollout."""
         for steps in range(cap):
             if self.phase == "over":
                 return self.rooster, steps
+            if deadline is not None and deadline.passed():
+                return None, steps
             self.habitual_step()
         return (self.rooster if self.phase == "over" else None), cap

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.bots.base import Deadline
 from games.bots.sunduchok.knowledge import (
     FULL_RANK,
     NO_CARDS,
@@ -78,6 +79,8 @@ class HandSampler:
             # The tightest holding first, so that the looser ones take what it leaves.
             self.constrained.append(sorted(tied, key=lambda entry: len(entry[1])))
             self.unconstrained.append(free)
+        # Who may take the cards of each rank left after the constrained holdings: the stock is the last holder.
+        self.takers = [free + [len(self.room) - 1] for free in self.unconstrained]
         # The most and fewest cards of each rank each holder (the stock last) can take.
         self.most: list[list[int]] = []
         self.fewest: list[list[int]] = []
@@ -87,20 +90,39 @@ class HandSampler:
             self.fewest.append([min(options) for options in sizes] + [0])
         # Constrained ranks first, while every hand still has room to take what the evidence demands.
         self.order = sorted(range(len(self.ranks)), key=lambda index: -len(self.constrained[index]))
+        self._bounds: dict[tuple[int, ...], tuple[list[list[int]], list[list[int]]]] = {}
         self.chest_candidates = [index for index, suits in enumerate(self.unseen_suits)
                                  if suits == FULL_RANK and all(family[index] & NO_CARDS for family in self.families)]
 
-    def draw(self, rng: random.Random, wanted: int, budget: int) -> list[Sample]:
-        """Up to `wanted` samples for at most `budget` search steps (fewer when the evidence is tight)."""
-        return [sample for sample, _ in self.deals(rng, wanted, budget)]
+    def bounds_after(self, order: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
+        """The most and fewest cards each holder can still take from the ranks after each position of
+        `order`, so that no choice leaves a hand that later ranks cannot fill (or must overfill). Every
+        deal searches the same order unless face-down chests take ranks out of it: computed once per order."""
+        if order not in self._bounds:
+            holders, positions = len(self.room), len(order)
+            most_after = [[0] * positions for _ in range(holders)]
+            fewest_after = [[0] * positions for _ in range(holders)]
+            for position in range(positions - 2, -1, -1):
+                later = order[position + 1]
+                for holder in range(holders):
+                    most_after[holder][position] = most_after[holder][position + 1] + self.most[later][holder]
+                    fewest_after[holder][position] = fewest_after[holder][position + 1] + self.fewest[later][holder]
+            self._bounds[order] = most_after, fewest_after
+        return self._bounds[order]
 
-    def deals(self, rng: random.Random, wanted: int, budget: int) -> list[tuple[Sample, list[str]]]:
+    def draw(self, rng: random.Random, wanted: int, budget: int, deadline: Deadline | None = None) -> list[Sample]:
+        """Up to `wanted` samples for at most `budget` search steps (fewer when the evidence is tight, or
+        when the deadline is reached)."""
+        return [sample for sample, _ in self.deals(rng, wanted, budget, deadline)]
+
+    def deals(self, rng: random.Random, wanted: int, budget: int,
+              deadline: Deadline | None = None) -> list[tuple[Sample, list[str]]]:
         """As `draw`, each sample with the ranks it puts in the opponents' face-down chests (under hidden
         chests; none otherwise): what a complete deal needs to tell those ranks from the stock's."""
         if not self.consistent or len(self.chest_candidates) < self.hidden_chests:
             return []
         deals: list[tuple[Sample, list[str]]] = []
-        while len(deals) < wanted and budget > 0:
+        while len(deals) < wanted and budget > 0 and not (deadline is not None and deadline.reached(len(deals))):
             deal = _Deal(self, rng, min(budget, STEPS_PER_DEAL))
             sample = deal.run()
             budget -= max(deal.steps, 1)
@@ -124,17 +146,7 @@ class _Deal:
         if sampler.hidden_chests:
             self.in_chests = set(rng.sample(sampler.chest_candidates, sampler.hidden_chests))
             self.order = [index for index in self.order if index not in self.in_chests]
-        # The most and fewest cards each holder can still take from the ranks after each position,
-        # so that no choice leaves a hand that later ranks cannot fill (or must overfill).
-        holders, positions = len(self.room), len(self.order)
-        self.most_after = [[0] * positions for _ in range(holders)]
-        self.fewest_after = [[0] * positions for _ in range(holders)]
-        for position in range(positions - 2, -1, -1):
-            later = self.order[position + 1]
-            for holder in range(holders):
-                self.most_after[holder][position] = self.most_after[holder][position + 1] + sampler.most[later][holder]
-                self.fewest_after[holder][position] = (self.fewest_after[holder][position + 1]
-                                                       + sampler.fewest[later][holder])
+        self.most_after, self.fewest_after = sampler.bounds_after(tuple(self.order))
 
     def run(self) -> Sample | None:
         return self.held if self._rank(0) else None
@@ -175,10 +187,15 @@ class _Deal:
 
     def _free(self, position: int, index: int, suits: list[int]) -> bool:
         """Give the rest of this rank to unconstrained opponents and the stock, by room left."""
-        room, stock = self.room, self.stock
-        takers = self.sampler.unconstrained[index] + [stock]
+        room, stock, most_after = self.room, self.stock, self.most_after
+        takers = self.sampler.takers[index]
         # Holders that later ranks cannot fill must take the rest of their share from this rank.
-        if sum(max(0, room[taker] - self.most_after[taker][position]) for taker in takers) > len(suits):
+        short = 0
+        for taker in takers:
+            left = room[taker] - most_after[taker][position]
+            if left > 0:
+                short += left
+        if short > len(suits):
             return False
         if not suits:
             return self._rank(position + 1)

@@ -24,7 +24,7 @@ import math
 import random
 from typing import Any
 
-from games.bots.base import Bot, Decision, Reason
+from games.bots.base import Bot, Deadline, Decision, Reason
 from games.bots.yashchiki.knowledge import YashchikiKnowledge
 from games.bots.yashchiki.tactics import Situation, explain_play, habitual_action, rate, upper_card
 from games.rules.cards import suit_of
@@ -38,7 +38,9 @@ from games.rules.yashchiki import (
     team_of,
 )
 
-STEP_BUDGET = 1000          # engine actions per decision (about 50 µs each with the policy): ~50 ms at most
+# Engine actions per decision. One costs about 100–170 µs with the policy (the engine re-checks every
+# action and lists the legal ones at every step): the budget keeps a decision's mean well under 50 ms.
+STEP_BUDGET = 300
 MIN_SAMPLES = 5             # a decision the budget cannot rate on this many deals is left to the habit
 MAX_SAMPLES = 40
 MAX_CANDIDATES = 3          # the best rated plays worth playing out
@@ -54,6 +56,9 @@ class HardBot(Bot):
     level = "hard"
 
     def decide(self, view: dict[str, Any], legal_actions: list[dict], rng: random.Random) -> Decision:
+        # Stopped by its deadline before MIN_SAMPLES deals, a decision is left to the habit: no minimum
+        # of samples needs to outlast the deadline.
+        deadline = self.deadline(min_samples=0)
         habit = self.habit(view, legal_actions)
         if len(legal_actions) == 1 or len(habit.action["cards"]) == len(view["hand"]):
             return habit                                                     # forced, or going out
@@ -62,7 +67,7 @@ class HardBot(Bot):
         in_hands = sum(view["hand_sizes"])
         if len(candidates) == 1 or len(candidates) * MIN_SAMPLES * STEPS_PER_CARD * in_hands > STEP_BUDGET:
             return habit
-        outcomes = play_outs(view, situation, knowledge, candidates, CAP_PER_CARD * in_hands, rng)
+        outcomes = play_outs(view, situation, knowledge, candidates, CAP_PER_CARD * in_hands, rng, deadline)
         samples = len(outcomes[0])
         if samples < MIN_SAMPLES:
             return habit
@@ -126,18 +131,28 @@ def rate_knowing(action: dict, situation: Situation, knowledge: YashchikiKnowled
 
 
 def play_outs(view: dict[str, Any], situation: Situation, knowledge: YashchikiKnowledge, candidates: list[dict],
-              cap: int, rng: random.Random) -> list[list[int]]:
+              cap: int, rng: random.Random, deadline: Deadline) -> list[list[int]]:
     """Per candidate, on each sampled deal, the partnership's points at the end of the deal minus the
-    opponents' (fewer is better). Deals are drawn while the step budget lasts."""
+    opponents' (fewer is better). Deals are drawn while the step budget lasts and the deadline is not
+    reached."""
     outcomes: list[list[int]] = [[] for _ in candidates]
     samples = steps = 0
     while samples < MAX_SAMPLES and steps < STEP_BUDGET:
         hands, stock, discard = knowledge.sample(rng)
         start = sampled_deal(view, hands, stock, discard, rng.getrandbits(32))
-        for index, action in enumerate(candidates):
-            state, played = play_out(start.apply(action), cap)
-            outcomes[index].append(partnership_points(state, situation.seat))
+        points = []
+        # The deadline is checked before each rollout, not each deal: on a busy machine a deal's
+        # rollouts together may take longer than the margin left under the time limit.
+        for action in candidates:
+            if deadline.reached(samples):
+                return outcomes     # a deal not played by every candidate compares nothing
+            state, played = play_out(start.apply(action), cap, deadline)
+            if deadline.reached(samples):
+                return outcomes     # the rollout may have been cut short
+            points.append(partnership_points(state, situation.seat))
             steps += played + 1
+        for column, value in zip(outcomes, points, strict=True):
+            column.append(value)
         samples += 1
     return outcomes
 
@@ -164,10 +179,11 @@ def partnership_points(state: YashchikiState, seat: int) -> int:
     return sum(points[other] if team_of(other) == team else -points[other] for other in range(PLAYERS))
 
 
-def play_out(state: YashchikiState, cap: int) -> tuple[YashchikiState, int]:
-    """The deal played on by the medium policy in every seat, up to `cap` actions."""
+def play_out(state: YashchikiState, cap: int, deadline: Deadline | None = None) -> tuple[YashchikiState, int]:
+    """The deal played on by the medium policy in every seat, up to `cap` actions or the `deadline`: one
+    rollout of a long deal can take a busy machine past a decision's time limit."""
     played = 0
-    while not state.is_over and played < cap:
+    while not state.is_over and played < cap and not (deadline is not None and deadline.passed()):
         seat = state.turn
         situation = Situation(seat, state.hands[seat], state.suit, state.chain, state.direction,
                               [len(hand) for hand in state.hands], state.variant)
