@@ -230,7 +230,7 @@ BOT_MOVE_DELAY = env_float("BOT_MOVE_DELAY", 0.6)
 
 # Moves each worker plays at once (games/move_slots.py); more wait for a slot without taking the CPU, so the
 # pages that start a game are not starved by a crowd of moves (bench_web's saturation phase).
-MOVES_AT_ONCE = env_int("MOVES_AT_ONCE", 2)
+MOVES_AT_ONCE = env_int("MOVES_AT_ONCE", 4)
 if MOVES_AT_ONCE < 1:
     raise ImproperlyConfigured("MOVES_AT_ONCE must be at least 1.")
 # Threads of each worker that render the tables pushed to open pages (games/consumers.py): as few as keep up.

@@ -82,8 +82,10 @@ class Command(BaseCommand):
         # thread) until PostgreSQL refuses more; measured with 50 learners: 60 connections in 8 s, then 503s.
         parser.add_argument("--conn-max-age", type=int, default=0,
                             help="DATABASE_CONN_MAX_AGE of the workers in seconds (default 0)")
-        parser.add_argument("--pool-size", type=int, default=8,
-                            help="DATABASE_POOL_MAX_SIZE of each worker, 0 for no pool (default 8)")
+        # Not 8: a request keeps its connection until its answer is sent, and at 400 learners the requests of
+        # each worker waited for one of 8 (py-spy: nine threads in the pool's queue) while the cores idled.
+        parser.add_argument("--pool-size", type=int, default=24,
+                            help="DATABASE_POOL_MAX_SIZE of each worker, 0 for no pool (default 24)")
         parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL,
                             help=f"the bench database, dropped and recreated (default {DEFAULT_DATABASE_URL})")
         parser.add_argument("--redis-url", default=DEFAULT_REDIS_URL,
