@@ -36,6 +36,7 @@ ACTION_FIELDS = {
     "take": frozenset({"type"}), "throw": frozenset({"type", "cards"}), "pass": frozenset({"type"}),
 }
 PHASE_ACTIONS = {"attack": ("attack",), "defend": ("beat", "take"), "throw": ("throw", "pass")}
+OFFERED = "_offered"    # a state's cache of the actions `legal_actions` last handed out, and their values
 
 
 def beats(card: str, other: str, suit_order: Sequence[str] = STANDARD_SUIT_ORDER) -> bool:
@@ -134,9 +135,10 @@ class RoosterState:
     @classmethod
     def _of(cls, fields: dict[str, Any]) -> RoosterState:
         """The state with these fields (all of them), built without the frozen dataclass's __init__,
-        which sets them one by one and takes as long as the rest of a move: apply builds one per action."""
+        which sets them one by one and takes as long as the rest of a move: apply builds one per action.
+        `fields` becomes the state's own dict: the caller must not keep it."""
         state = object.__new__(cls)
-        state.__dict__.update(fields)
+        object.__setattr__(state, "__dict__", fields)
         return state
 
     # -- the contract ------------------------------------------------------------------------
@@ -182,42 +184,86 @@ class RoosterState:
         return max(0, len(self.hands[self.defender]) - len(self.unbeaten))
 
     def legal_actions(self) -> list[dict]:
-        if self.phase == "attack":
-            return [{"type": "attack", "cards": cards} for cards in self._leads()]
-        if self.phase == "defend":
-            hand, beaters, actions = self.hands[self.defender], beaten_by(self.variant.suit_order), []
-            for attack in self.unbeaten:
-                beating = beaters[attack]
-                actions += [{"type": "beat", "attack": attack, "card": card} for card in hand if card in beating]
+        phase = self.phase
+        if phase == "attack":
+            choices = self._leads()
+            actions = [{"type": "attack", "cards": [*cards]} for cards in choices]
+        elif phase == "defend":
+            choices = self._defences()
+            actions = [{"type": "beat", "attack": attack, "card": card} for attack, card in choices]
             actions.append({"type": "take"})
-            return actions
-        if self.phase == "throw":
-            actions = [{"type": "throw", "cards": [card]} for card in self._throwable()]
+        elif phase == "throw":
+            choices = self._throwable()
+            actions = [{"type": "throw", "cards": [card]} for card in choices]
             actions.append({"type": "pass"})
-            return actions
-        return []
+        else:
+            return []
+        # Remembered so that `apply` knows one of these actions again without checking it (the cache is
+        # no field: states stay equal, and `_Table` leaves it behind).
+        self.__dict__[OFFERED] = (tuple(actions), choices)
+        return actions
 
     def apply(self, action: Mapping[str, Any]) -> RoosterState:
+        choice = self._offered_choice(action)
+        kind, value = self._checked(action) if choice is None else choice
+        table = _Table(self)
+        if kind == "attack":
+            table.attack(value)
+        elif kind == "beat":
+            table.beat(*value)
+        elif kind == "take":
+            table.take()
+        elif kind == "throw":
+            table.throw(value[0])
+        else:
+            table.pass_offer()
+        return table.freeze()
+
+    def _offered_choice(self, action: Any) -> tuple[str, Any] | None:
+        """The type and value of `action` if it is one of the actions `legal_actions` last handed out,
+        still as it was handed out; None for anything else, which `_checked` then judges."""
+        offered = self.__dict__.get(OFFERED)
+        if offered is None or type(action) is not dict:
+            return None
+        handed, choices = offered
+        phase = self.phase
+        try:
+            # Found by identity when the caller passes back one of them; the caller may have changed it
+            # since, so it must still equal the action rebuilt from the remembered choice. A value the
+            # caller put in may compare in any way, even raise: then the full check decides.
+            index = handed.index(action)
+            if index == len(choices):       # the take or the pass, listed after the choices
+                kind, value = ("take" if phase == "defend" else "pass"), None
+                rebuilt = {"type": kind}
+            elif phase == "attack":
+                kind, value = "attack", choices[index]
+                rebuilt = {"type": kind, "cards": [*value]}
+            elif phase == "defend":
+                kind, value = "beat", choices[index]
+                rebuilt = {"type": kind, "attack": value[0], "card": value[1]}
+            else:
+                kind, value = "throw", (choices[index],)
+                rebuilt = {"type": kind, "cards": [*value]}
+            if action != rebuilt:
+                return None
+        except Exception:
+            return None
+        return kind, value
+
+    def _checked(self, action: Any) -> tuple[str, Any]:
+        """The action's type and value, once it is known to be legal; IllegalAction otherwise."""
         kind, value = _parse(action)
         if self.phase == "over":
             raise IllegalAction("The game is over.", "game-over")
         if kind not in PHASE_ACTIONS[self.phase]:
             raise self._wrong_phase(kind)
-        table = _Table(self)
         if kind == "attack":
             self._check_lead(value)
-            table.attack(value)
         elif kind == "beat":
             self._check_beat(*value)
-            table.beat(*value)
-        elif kind == "take":
-            table.take()
         elif kind == "throw":
             self._check_throw(value)
-            table.throw(value[0])
-        else:
-            table.pass_offer()
-        return table.freeze()
+        return kind, value
 
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
@@ -280,17 +326,17 @@ class RoosterState:
         }
 
     # -- what may be played ------------------------------------------------------------------
-    def _leads(self) -> list[list[str]]:
-        """Every legal lead, each a new list, in a stable order: the opening card alone, or by the lead
-        rule, grouped by suit (or rank) in deck order, shorter leads first."""
+    def _leads(self) -> list[tuple[str, ...]]:
+        """Every legal lead, in a stable order: the opening card alone, or by the lead rule, grouped by
+        suit (or rank) in deck order, shorter leads first."""
         if self.first_card is not None:
-            return [[self.first_card]]
+            return [(self.first_card,)]
         hand = self.hands[self.attacker]
         limit = len(self.hands[self.defender])
         rule = self.variant.multi_lead
         if rule == "single":
-            return [[card] for card in hand]
-        leads = [[card] for card in hand] if limit >= 1 else []
+            return [(card,) for card in hand]
+        leads = [(card,) for card in hand] if limit >= 1 else []
         if limit < 2:
             return leads
         key = CARD_SUIT if rule == "same-suit" else CARD_RANK
@@ -304,19 +350,29 @@ class RoosterState:
         for size in range(2, limit + 1):
             groups = [group for group in groups if len(group) >= size]
             if len(groups) == 1:
-                leads.extend(map(list, itertools.combinations(groups[0], size)))
+                leads.extend(itertools.combinations(groups[0], size))
             elif groups:
                 of_size = [cards for group in groups for cards in itertools.combinations(group, size)]
                 of_size.sort(key=_first_card_order)
-                leads.extend(map(list, of_size))
+                leads.extend(of_size)
             else:
                 break
         return leads
 
+    def _defences(self) -> list[tuple[str, str]]:
+        """Every (unbeaten card, card beating it) the defender may play, in table order, then hand order."""
+        hand, beaters = self.hands[self.defender], beaten_by(self.variant.suit_order)
+        defences = []
+        for attack in self.unbeaten:
+            beating = beaters[attack]
+            defences += [(attack, card) for card in hand if card in beating]
+        return defences
+
     def _throwable(self) -> list[str]:
         if self.throw_limit <= 0:
             return []
-        ranks = self.table_ranks
+        # The ranks of the cards on the table, and None for a missing beater, which no card has.
+        ranks = set(map(CARD_RANK.get, itertools.chain.from_iterable(self.table)))
         return [card for card in self.hands[self.turn] if CARD_RANK[card] in ranks]
 
     # -- checking actions ------------------------------------------------------------------
@@ -419,6 +475,10 @@ class _Table:
     state's own tuples and replaces only the hands, stock and table cards the move changes (hands stay
     in deck order), so the frozen result shares the rest with the old state."""
 
+    # Slots: a move copies every field in and out, which is quicker to and from slots than a dict.
+    __slots__ = ("variant", "seed", "dealer", "first_card", "hands", "stock", "discard", "attacker", "defender",
+                 "table", "phase", "turn", "offer", "thrown", "out", "rooster", "old_events", "events", "players")
+
     def __init__(self, state: RoosterState | None = None) -> None:
         if state is None:
             return
@@ -482,7 +542,12 @@ class _Table:
         self.phase, self.turn = "attack", attacker
 
     def remove(self, seat: int, cards: Sequence[str]) -> None:
-        self.hands[seat] = tuple([card for card in self.hands[seat] if card not in cards])
+        hand = self.hands[seat]
+        if len(cards) == 1:         # a beat or a throw: slicing around it is quicker than filtering
+            index = hand.index(cards[0])
+            self.hands[seat] = hand[:index] + hand[index + 1:]
+        else:
+            self.hands[seat] = tuple([card for card in hand if card not in cards])
 
     # -- the player's decisions ------------------------------------------------------------
     def attack(self, cards: tuple[str, ...]) -> None:
