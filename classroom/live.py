@@ -4,12 +4,7 @@ The message only says "something changed"; the page then asks for its dashboard 
 where the teacher's permission is checked. No result, and never a card, travels in the message.
 """
 
-import logging
-
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-
-logger = logging.getLogger(__name__)
+from games.live import publish
 
 
 def classroom_group(classroom_id) -> str:
@@ -18,10 +13,7 @@ def classroom_group(classroom_id) -> str:
 
 def announce_change(*, classroom_id) -> None:
     """Tell the class's open dashboards to refresh. Never fails the write that caused it."""
-    try:
-        async_to_sync(get_channel_layer().group_send)(classroom_group(classroom_id), {"type": "classroom.changed"})
-    except Exception:
-        logger.warning("Could not announce a change in class %s", classroom_id, exc_info=True)
+    publish(classroom_group(classroom_id), {"type": "classroom.changed"})
 
 
 def _round_game_finished(sender, game, **kwargs) -> None:

@@ -14,12 +14,13 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from classroom.routing import websocket_urlpatterns as classroom_websockets  # noqa: E402
+from games.live import knowing_the_server_loop  # noqa: E402
 from games.routing import websocket_urlpatterns as game_websockets  # noqa: E402
 
-application = ProtocolTypeRouter(
+application = knowing_the_server_loop(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(game_websockets + classroom_websockets))),
     }
-)
+))

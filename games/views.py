@@ -112,9 +112,10 @@ def table(request: HttpRequest, game_id) -> HttpResponse:
 
 @require_POST
 def act(request: HttpRequest, game_id) -> HttpResponse:
-    game = _visitor_game(request, game_id)
-    seat = selectors.human_seat(game)
+    # The slot first: a move waiting for one must not hold a database connection meanwhile (games/move_slots.py).
     with move_slot():
+        game = _visitor_game(request, game_id)
+        seat = selectors.human_seat(game)
         try:
             action, expected_move = action_from_post(request.POST, game_key=game.game_key)
             before = expected_move
