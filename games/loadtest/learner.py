@@ -283,8 +283,12 @@ class Learner:
             self.recorder.pushes += 1
             if push.get("step", -1) <= shown_step:
                 continue
-            pushed = parse_page(push["html"])
             shown_step = push["step"]
+            # Most pushes are the bots' moves, which neither give the turn back nor end the game: the page is read
+            # only where it may (the client's one loop spent most of its time parsing every pushed table).
+            if not _may_give_the_turn(push["html"]):
+                continue
+            pushed = parse_page(push["html"])
             if pushed.game_over or pushed.move_form:
                 return pushed
         self.recorder.missed_pushes += 1
@@ -304,6 +308,11 @@ async def _read_pushes(socket: aiohttp.ClientWebSocketResponse, pushes: asyncio.
         if message.type is aiohttp.WSMsgType.TEXT:
             pushes.put_nowait(json.loads(message.data))
     pushes.put_nowait(None)
+
+
+def _may_give_the_turn(html: str) -> bool:
+    """Whether a pushed table can hold a move form (posting to .../act/) or the end screen."""
+    return '/act/"' in html or "end-screen" in html
 
 
 def _excerpt(text: str, length: int = 200) -> str:
