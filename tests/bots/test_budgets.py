@@ -143,19 +143,26 @@ def test_sunduchok_samples_at_most_its_deals(monkeypatch, seconds, most):
 
 # -- Chuvash Rooster ------------------------------------------------------------------------------
 
-def rooster_rated(monkeypatch):
-    """Decisions of a game in which the hard bot (seat 0) plays rollouts, and what each rated."""
+def rated_positions(monkeypatch, module, rating: str, game_key: str, levels: list[str], ours, **options):
+    """Up to four positions of a game, where `ours(state)`, at which the hard bot rated moves by `module.rating`,
+    and what each rating call got and gave."""
     rated = []
-    counting(monkeypatch, rooster_hard, "rate", lambda args, result: rated.append((args, result)))
+    counting(monkeypatch, module, rating, lambda args, result: rated.append((args, result)))
     found = []
-    for state in positions("rooster", ["hard", "medium", "easy"], lambda state: state.current_player == 0):
+    for state in positions(game_key, levels, ours, **options):
         before = len(rated)
-        decide(get_bot("rooster", "hard"), state)
+        decide(get_bot(game_key, "hard"), state)
         if len(rated) > before:
             found.append(state)
         if len(found) == 4:
             break
     return found, rated
+
+
+def rooster_rated(monkeypatch):
+    """Decisions of a game in which the hard bot (seat 0) plays rollouts, and what each rated."""
+    return rated_positions(monkeypatch, rooster_hard, "rate", "rooster", ["hard", "medium", "easy"],
+                           lambda state: state.current_player == 0)
 
 
 def test_a_rooster_decision_stops_when_its_steps_are_spent(monkeypatch):
@@ -187,18 +194,8 @@ def test_a_rooster_decision_past_its_deadline_keeps_to_the_habit(monkeypatch):
 
 def yashchiki_rated(monkeypatch):
     """Decisions of a match in which a hard bot plays rollouts, and what each rated."""
-    rated = []
-    counting(monkeypatch, yashchiki_hard, "play_outs", lambda args, result: rated.append((args, result)))
-    found = []
-    for state in positions("yashchiki", ["hard", "medium", "hard", "medium"], lambda state: state.turn % 2 == 0,
-                           preset="short"):
-        before = len(rated)
-        decide(get_bot("yashchiki", "hard"), state)
-        if len(rated) > before:
-            found.append(state)
-        if len(found) == 4:
-            break
-    return found, rated
+    return rated_positions(monkeypatch, yashchiki_hard, "play_outs", "yashchiki", ["hard", "medium", "hard", "medium"],
+                           lambda state: state.turn % 2 == 0, preset="short")
 
 
 def test_a_yashchiki_decision_stops_when_its_steps_are_spent(monkeypatch):
