@@ -174,12 +174,19 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 # consumer waits on a blocking read for seconds on purpose; games/live.py bounds each push instead.
 REDIS_CONNECT_TIMEOUT = env_float("REDIS_CONNECT_TIMEOUT", 0.25)
 REDIS_READ_TIMEOUT = env_float("REDIS_READ_TIMEOUT", 0.5)
+# Messages waiting for one worker's pages in the channel layer before new ones are dropped. channels_redis keeps
+# the messages of all the pages of a worker in one list, so its default of 100 is a worker's whole inbox: at 400
+# learners a busy worker fell behind by more than that and pages missed the bots' moves (bench_web).
+CHANNEL_LAYER_CAPACITY = env_int("CHANNEL_LAYER_CAPACITY", 2000)
+if CHANNEL_LAYER_CAPACITY < 1:
+    raise ImproperlyConfigured("CHANNEL_LAYER_CAPACITY must be at least 1.")
 
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": REDIS_CONNECT_TIMEOUT}]},
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": REDIS_CONNECT_TIMEOUT}],
+                       "capacity": CHANNEL_LAYER_CAPACITY},
         }
     }
     CACHES = {

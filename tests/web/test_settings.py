@@ -40,3 +40,24 @@ def test_a_database_pool_and_persistent_connections_are_refused_together():
 
     assert result.returncode != 0
     assert "DATABASE_POOL_MAX_SIZE or DATABASE_CONN_MAX_AGE" in result.stderr
+
+
+def _production_settings(**environment: str) -> subprocess.CompletedProcess:
+    """What `manage.py shell` prints of the production settings' channel layer under `environment`."""
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings.production", SECRET_KEY=secrets.token_urlsafe(64),
+               ALLOWED_HOSTS="example.com", REDIS_URL="redis://127.0.0.1:6379/0", **environment)
+    command = "from django.conf import settings; print(settings.CHANNEL_LAYERS['default']['CONFIG']['capacity'])"
+    return subprocess.run([sys.executable, "manage.py", "shell", "--no-imports", "-c", command], cwd=PROJECT_ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_channel_layer_holds_a_busy_workers_inbox():
+    # channels_redis keeps all of a worker's pages' messages in one list: its own 100 dropped pushes at 400
+    # learners, so the default is far above it, and the operator may set it.
+    assert int(_production_settings().stdout) > 100
+    assert _production_settings(CHANNEL_LAYER_CAPACITY="5000").stdout.strip() == "5000"
+
+    refused = _production_settings(CHANNEL_LAYER_CAPACITY="0")
+    assert refused.returncode != 0
+    assert "CHANNEL_LAYER_CAPACITY must be at least 1" in refused.stderr
