@@ -8,11 +8,13 @@ than that seat's view.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -21,7 +23,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games import selectors
-from games.live import game_group
+from games.live import game_group, valid_table_page_id
 from games.models import Game
 from games.sessions import session_back_link
 
@@ -72,25 +74,28 @@ class ListeningConsumer(AsyncJsonWebsocketConsumer):
 class GameTableConsumer(ListeningConsumer):
     async def listen_to(self) -> str | None:
         self.game_id = str(self.scope["url_route"]["kwargs"]["game_id"])
-        game = await in_any_thread(selectors.game_get_for_visitor)(
-            game_id=self.game_id, user=self.scope.get("user"), session=self.scope.get("session") or {})
-        if game is None:
-            return None
-        self.seat = selectors.human_seat(game)
         self.language = scope_language(self.scope)
+        found = await in_any_thread(self._game_and_preset_name)()
+        if found is None:
+            return None
+        # The row as it was on joining: what a push needs of it beyond that (the move count, the hints used)
+        # comes with each announcement, so that a push reads no row. The preset's name is read once too.
+        self.game, self.preset_name = found
+        self.seat = selectors.human_seat(self.game)
+        self.page_id = valid_table_page_id(query_parameter(self.scope, "page"))
         return game_group(self.game_id)
 
     async def game_moves(self, event: dict) -> None:
-        # The row and the preset's name are read once per announcement: the log is append-only, so they serve
-        # every step up to `last`.
-        found = await in_a_push_thread(self._game_and_preset_name)()
-        if found is None:
-            return
-        game, preset_name = found
+        game = copy.copy(self.game)
+        game.move_count, game.hints_used = event["last"], event["hints_used"]
+        # The page that made the move shows its first state from the move's answer already.
+        answered_here = self.page_id is not None and event.get("answered_page") == self.page_id
         for step in range(event["first"], event["last"] + 1):
             if step > event["first"] and settings.BOT_MOVE_DELAY:
                 await asyncio.sleep(settings.BOT_MOVE_DELAY)
-            html = await in_a_push_thread(self._render_step)(game, preset_name, step)
+            if step == event["first"] and answered_here:
+                continue
+            html = await in_a_push_thread(self._render_step)(game, step)
             try:
                 await self.send_json({"step": step, "html": html})
             except Exception:
@@ -102,18 +107,21 @@ class GameTableConsumer(ListeningConsumer):
     def _game_and_preset_name(self) -> tuple[Game, str] | None:
         game = selectors.game_get_for_visitor(game_id=self.game_id, user=self.scope.get("user"),
                                               session=self.scope.get("session") or {})
-        return None if game is None else (game, selectors.preset_display_name(game))
+        if game is None:
+            return None
+        with translation.override(self.language):
+            return game, selectors.preset_display_name(game)
 
-    def _render_step(self, game: Game, preset_name: str, step: int) -> str:
+    def _render_step(self, game: Game, step: int) -> str:
         back_link = session_back_link(self.scope.get("session"), game)
         # Everything the table depends on: pages of this worker that agree on it all are sent one rendering.
-        key = (str(game.pk), game.move_count, game.hints_used, self.seat, step, self.language, preset_name,
+        key = (str(game.pk), game.move_count, game.hints_used, self.seat, step, self.language, self.preset_name,
                tuple(sorted((back_link or {}).items())))
 
         def render() -> str:
             # The whole table in the page's language: the log's narration as much as the template.
             with translation.override(self.language):
-                context = {**selectors.table_context(game, seat=self.seat, step=step, preset_name=preset_name),
+                context = {**selectors.table_context(game, seat=self.seat, step=step, preset_name=self.preset_name),
                            "back_link": back_link}
                 return render_to_string("games/play.html#table", context)
 
@@ -204,3 +212,9 @@ class _ScopeRequest:
 def scope_language(scope) -> str:
     """The page's language as LocaleMiddleware chose it: the language cookie, Accept-Language, the default."""
     return translation.get_language_from_request(_ScopeRequest(scope))
+
+
+def query_parameter(scope, name: str) -> str | None:
+    """The first value of `name` in the WebSocket address's query string, if any."""
+    values = parse_qs(scope.get("query_string", b"").decode("latin-1")).get(name)
+    return values[0] if values else None

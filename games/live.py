@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from concurrent.futures import Future
 
 from asgiref.sync import async_to_sync
@@ -32,6 +33,21 @@ def knowing_the_server_loop(application):
         return await application(scope, receive, send)
 
     return app
+
+
+# A play page names itself with a random id of its own (static/js/table.js): on its WebSocket's address and in
+# the header of each of its requests. It only spares that page a push it does not need, so it is not a secret.
+TABLE_PAGE_HEADER = "X-Table-Page"
+_TABLE_PAGE_ID = re.compile(r"[A-Za-z0-9]{8,40}")
+
+
+def table_page_id(request) -> str | None:
+    """The id of the play page that sent `request`, if it sent a well-formed one."""
+    return valid_table_page_id(request.headers.get(TABLE_PAGE_HEADER))
+
+
+def valid_table_page_id(value: str | None) -> str | None:
+    return value if value is not None and _TABLE_PAGE_ID.fullmatch(value) else None
 
 
 def game_group(game_id) -> str:
@@ -67,6 +83,12 @@ def _log_failure(sending: Future, group: str) -> None:
         logger.warning("Could not announce to %s", group, exc_info=sending.exception())
 
 
-def announce_moves(*, game_id, first: int, last: int) -> None:
-    """Tell the game's open pages that states `first`..`last` exist."""
-    publish(game_group(game_id), {"type": "game.moves", "first": first, "last": last})
+def announce_moves(*, game_id, first: int, last: int, hints_used: int, answered_page: str | None = None) -> None:
+    """Tell the game's open pages that states `first`..`last` exist (the game's move count is now `last`).
+
+    `hints_used` is the game row's count, so that a page renders the new states without reading the row again.
+    `answered_page` names the page whose move made them: its move's answer showed state `first` already, so
+    that page is pushed the states after it only.
+    """
+    publish(game_group(game_id), {"type": "game.moves", "first": first, "last": last, "hints_used": hints_used,
+                                  "answered_page": answered_page})

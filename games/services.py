@@ -92,8 +92,12 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
     return game
 
 
-def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_move: int) -> Game:
-    """Apply `seat`'s action, then every bot move up to the next human decision or the end."""
+def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_move: int,
+                      answered_page: str | None = None) -> Game:
+    """Apply `seat`'s action, then every bot move up to the next human decision or the end.
+
+    `answered_page` names the open page that asked (games.live.announce_moves): its answer shows the move itself.
+    """
     try:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game_id)
@@ -107,7 +111,8 @@ def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_mo
             except IllegalAction as error:
                 narrator = narrator_for(game.game_key, seat_names(game), seat, narration_language())
                 raise MoveRejected(narrator.illegal(error)) from None
-            _play_bots(game, history.extended(state, LoggedAction(seat=seat, action=action, reason=None)))
+            _play_bots(game, history.extended(state, LoggedAction(seat=seat, action=action, reason=None)),
+                       answered_page=answered_page)
     except IntegrityError:
         # Another request wrote this log position first (possible where row locks are no-ops).
         raise StaleMove(_("That move was already made: the table has moved on. Here is the current position.")) \
@@ -115,7 +120,7 @@ def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_mo
     return game
 
 
-def _play_bots(game: Game, history: GameHistory) -> None:
+def _play_bots(game: Game, history: GameHistory, answered_page: str | None = None) -> None:
     """Let the bots move until a human must decide, then append the new actions to the log.
 
     `history` may already hold actions the log lacks (the human's move); `game.move_count` says
@@ -141,7 +146,8 @@ def _play_bots(game: Game, history: GameHistory) -> None:
 
     def after_commit() -> None:
         remember(game, history)
-        live.announce_moves(game_id=game.pk, first=saved + 1, last=history.move_count)
+        live.announce_moves(game_id=game.pk, first=saved + 1, last=history.move_count, hints_used=game.hints_used,
+                            answered_page=answered_page)
         if state.is_over:
             game_finished.send(sender=Game, game=game)
 

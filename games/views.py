@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import review_selectors, review_services, selectors, services
 from games.forms import ActionPostError, NewGameForm, action_from_post
+from games.live import table_page_id
 from games.models import Game
 from games.move_slots import move_slot
 from games.rules import GAMES
@@ -120,7 +121,7 @@ def act(request: HttpRequest, game_id) -> HttpResponse:
             action, expected_move = action_from_post(request.POST, game_key=game.game_key)
             before = expected_move
             game = services.game_apply_action(game_id=game.pk, seat=seat, action=action,
-                                              expected_move=expected_move)
+                                              expected_move=expected_move, answered_page=table_page_id(request))
         except (ActionPostError, services.MoveRejected) as error:
             status = getattr(error, "status", 400)
             game.refresh_from_db()

@@ -20,6 +20,7 @@ from typing import NoReturn
 
 import aiohttp
 
+from games.live import TABLE_PAGE_HEADER
 from games.loadtest.pages import Page, parse_page
 from games.loadtest.report import Recorder
 
@@ -206,7 +207,11 @@ class Learner:
 
     async def play_a_game(self) -> None:
         game_id, page = await self.start_a_game()
-        socket = await self.browser.websocket(page.websocket_path)
+        # As the page's script does: an id of its own on its socket and its requests (games/live.py), so that a
+        # move's own state is not pushed again to the page its answer showed it to.
+        page_id = f"{self.rng.getrandbits(96):024x}"
+        self.browser.htmx_headers[TABLE_PAGE_HEADER] = page_id
+        socket = await self.browser.websocket(f"{page.websocket_path}?page={page_id}")
         # Read the socket all the time, as a browser does: that also answers the server's pings at once,
         # which daphne wants within 30 s even while the learner is busy with a long run of its own moves.
         pushes: asyncio.Queue[dict | None] = asyncio.Queue()

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from channels.testing import WebsocketCommunicator
 from django.test import AsyncClient, override_settings
 
+from games.live import TABLE_PAGE_HEADER
 from games.loadtest.learner import BOT_LEVELS, NEW_GAME_PATH
 from games.loadtest.pages import parse_page
 
@@ -168,7 +169,9 @@ async def _play(games: int, seed: int) -> tuple[int, int, float]:
         page_path = response["Location"]
         game_id = page_path.rstrip("/").rsplit("/", 1)[-1]
         page = parse_page((await client.get(page_path)).content.decode())
-        socket = WebsocketCommunicator(application, page.websocket_path, headers=[
+        # The page's own id, as its script sends it (games/live.py): its move's own state is then not pushed again.
+        page_id = f"{rng.getrandbits(96):024x}"
+        socket = WebsocketCommunicator(application, f"{page.websocket_path}?page={page_id}", headers=[
             (b"origin", b"http://testserver"), (b"accept-language", b"ru"),
             (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())])
         connected, _ = await socket.connect()
@@ -179,17 +182,18 @@ async def _play(games: int, seed: int) -> tuple[int, int, float]:
             if form is None:
                 raise RuntimeError(f"{page_path}: the learner's turn without a move form.")
             started = time.perf_counter()
-            response = await client.post(form.action, form.pick(rng), headers={"hx-request": "true"})
+            response = await client.post(form.action, form.pick(rng),
+                                         headers={"hx-request": "true", TABLE_PAGE_HEADER: page_id})
             request_seconds += time.perf_counter() - started
             moves += 1
-            # Every state the move made is pushed, its own included: wait for the last (a communicator's
-            # timeout would end the consumer).
+            page = parse_page(response.content.decode())
+            # Every state the move made after the one its answer shows is pushed: wait for the last (a
+            # communicator's timeout would end the consumer).
             last = (await Game.objects.aget(pk=game_id)).move_count
-            push = {"step": -1}
-            while push["step"] < last:
+            while page.table_step < last:
                 push = await socket.receive_json_from(timeout=PUSH_TIMEOUT)
                 pushed += 1
-            page = parse_page(push["html"])
+                page = parse_page(push["html"])
         await socket.disconnect()
     return moves, pushed, request_seconds
 

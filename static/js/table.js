@@ -88,6 +88,15 @@
   // Before the fresh table is painted, so that an open panel never flashes shut.
   document.addEventListener("htmx:afterSwap", function () { restoreDisclosures(document); });
 
+  // This page's own id, on its WebSocket's address and on each of its requests: the server then spares it the
+  // push of the state its own move's answer already shows.
+  var pageId = Array.prototype.map.call(window.crypto.getRandomValues(new Uint8Array(12)), function (byte) {
+    return ("0" + byte.toString(16)).slice(-2);
+  }).join("");
+  document.addEventListener("htmx:configRequest", function (event) {
+    event.detail.headers["X-Table-Page"] = pageId;
+  });
+
   var socket = null;
   var everConnected = false;
   var FIRST_RETRY_MS = 1000;
@@ -135,7 +144,7 @@
     var t = table();
     if (!t || !window.WebSocket) return;
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + t.dataset.ws);
+    socket = new WebSocket(scheme + location.host + t.dataset.ws + "?page=" + pageId);
     socket.onopen = function () {
       document.documentElement.dataset.live = "connected";
       // Pushes sent while the socket was down are lost: catch up once.

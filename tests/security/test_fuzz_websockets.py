@@ -86,7 +86,8 @@ async def test_hostile_frames_to_the_table_change_nothing_and_the_pushes_go_on(f
     assert connected
     await send_hostile_frame(socket, frame)
     step = before[0]
-    await get_channel_layer().group_send(game_group(game.pk), {"type": "game.moves", "first": step, "last": step})
+    await get_channel_layer().group_send(game_group(game.pk), {"type": "game.moves", "first": step, "last": step,
+                                                                  "hints_used": 0})
     push = await socket.receive_json_from(timeout=5)
     assert push["step"] == step and 'id="table"' in push["html"]
     await socket.disconnect()

@@ -17,19 +17,23 @@ from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data,
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def communicator(game, client: Client | None) -> WebsocketCommunicator:
+def communicator(game, client: Client | None, page_id: str | None = None) -> WebsocketCommunicator:
+    """A play page's socket; `page_id`: the id the page's script names it by (games/live.py)."""
     headers = [(b"origin", b"http://testserver"), (b"accept-language", b"en")]   # the English pages
     if client is not None:
         headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
-    return WebsocketCommunicator(application, f"/ws/play/{game.pk}/", headers=headers)
+    query = f"?page={page_id}" if page_id is not None else ""
+    return WebsocketCommunicator(application, f"/ws/play/{game.pk}/{query}", headers=headers)
 
 
-def post_move(client: Client, game, rng: random.Random) -> tuple[int, int]:
-    """Play one legal move; return the first new step and the last step of the log."""
+def post_move(client: Client, game, rng: random.Random, page_id: str | None = None) -> tuple[int, int]:
+    """Play one legal move (from the page named `page_id`, by HTMX, if one is given); return the first new step
+    and the last step of the log."""
     game.refresh_from_db()
     first = game.move_count + 1
-    response = client.post(reverse("act", args=[game.pk]), move_data(game, a_legal_action(game, rng)))
-    assert response.status_code == 302
+    from_page = {"HTTP_HX_REQUEST": "true", "HTTP_X_TABLE_PAGE": page_id} if page_id is not None else {}
+    response = client.post(reverse("act", args=[game.pk]), move_data(game, a_legal_action(game, rng)), **from_page)
+    assert response.status_code == (200 if page_id is not None else 302)
     game.refresh_from_db()
     return first, game.move_count
 
@@ -90,8 +94,9 @@ async def test_a_page_that_left_while_its_pushes_were_paced_out_gets_no_more_and
     game = await sync_to_async(start_game)(client, players=3, seed=31, levels=("easy", "medium"))
     assert game.move_count >= 2   # the bots moved before the player: several steps to push
     consumer = GameTableConsumer()
-    consumer.scope = {"session": client.session, "user": None}
-    consumer.game_id, consumer.seat, consumer.language = str(game.pk), 0, "en"
+    consumer.scope = {"session": client.session, "user": None, "url_route": {"kwargs": {"game_id": game.pk}},
+                      "headers": [(b"accept-language", b"en")]}
+    assert await consumer.listen_to() is not None
     sent = []
 
     async def send_to_a_closed_socket(content, close=False):
@@ -99,7 +104,7 @@ async def test_a_page_that_left_while_its_pushes_were_paced_out_gets_no_more_and
         raise ConnectionError("Attempt to send on a closed protocol")
 
     monkeypatch.setattr(consumer, "send_json", send_to_a_closed_socket)
-    await consumer.game_moves({"first": 1, "last": game.move_count})
+    await consumer.game_moves({"first": 1, "last": game.move_count, "hints_used": 0})
     assert sent == [1]
 
 
@@ -126,6 +131,31 @@ async def test_two_pages_of_one_seat_get_the_same_tables_rendered_once(monkeypat
     # Each step rendered once for both pages (the second page may be told first: either renders it).
     assert len(renders) == last - first + 1
     for page in pages:
+        await page.disconnect()
+
+
+async def test_the_page_that_moved_is_not_pushed_the_state_its_answer_shows():
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    game = await sync_to_async(start_game)(client, players=3, seed=33, levels=("easy", "medium"))
+    mover, other_tab, unnamed = "a1b2c3d4e5f6a7b8", "0f1e2d3c4b5a6978", "not a page id!"
+    pages = {page_id: communicator(game, client, page_id) for page_id in (mover, other_tab, unnamed)}
+    for page in pages.values():
+        assert (await page.connect())[0]
+    rng = random.Random(33)
+    first, last = await sync_to_async(post_move)(client, game, rng, page_id=mover)
+    while last == first:   # a move the bots did not answer pushes nothing to the mover: play until they do
+        assert await pages[mover].receive_nothing()
+        for page_id in (other_tab, unnamed):
+            assert (await pages[page_id].receive_json_from(timeout=10))["step"] == first
+        first, last = await sync_to_async(post_move)(client, game, rng, page_id=mover)
+
+    steps = {page_id: [(await page.receive_json_from(timeout=10))["step"]
+                       for _ in range(first + (page_id == mover), last + 1)] for page_id, page in pages.items()}
+    assert steps[mover] == list(range(first + 1, last + 1))
+    # Another page of the same seat, and one whose id is malformed (so names nobody), get every state.
+    assert steps[other_tab] == steps[unnamed] == list(range(first, last + 1))
+    for page in pages.values():
+        assert await page.receive_nothing()
         await page.disconnect()
 
 

@@ -48,8 +48,8 @@ def _production_settings(**environment: str) -> subprocess.CompletedProcess:
     env.update(DJANGO_SETTINGS_MODULE="config.settings.production", SECRET_KEY=secrets.token_urlsafe(64),
                ALLOWED_HOSTS="example.com", REDIS_URL="redis://127.0.0.1:6379/0", **environment)
     command = "from django.conf import settings; print(settings.CHANNEL_LAYERS['default']['CONFIG']['capacity'])"
-    return subprocess.run([sys.executable, "manage.py", "shell", "--no-imports", "-c", command], cwd=PROJECT_ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "manage.py", "shell", "--no-imports", "-c", command], cwd=PROJECT_ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
 
 
 def test_the_channel_layer_holds_a_busy_workers_inbox():
