@@ -1,8 +1,8 @@
 """The shape of the "What your seat knows" panel, shared by every game's `knowledge` (games.tables.<game>).
 
 A game's `knowledge(view, narrator, *, seat)` reads the seat's view with the hard bot's knowledge model (the one
-the coach samples its worlds from) and returns `panel(sections)`: plain data, worded already, for
-templates/games/_knowledge.html.
+the coach samples its worlds from) and returns `panel(sections)`: plain data, worded already, that
+templates/games/_knowledge.html draws with the `knowledge_panel` tag (games/templatetags/knowledge_panel.py).
 
 - A section has a heading and rows (a definition list), or, with no rows, the `empty` sentence.
 - A row has a label and items, each a list of parts shown together: `text(...)`, `cards(...)` (faces drawn
