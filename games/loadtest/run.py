@@ -25,7 +25,7 @@ from typing import Any
 
 from games.loadtest.learner import Browser, Learner, LearnerFailed, LearnerPlan
 from games.loadtest.report import Recorder, endpoint_table, round_trip_line
-from games.loadtest.server import BenchSite, SiteConfig, Workers
+from games.loadtest.server import BenchSite, SiteConfig, Workers, machine_busy_seconds
 from games.loadtest.verify import GameCheck
 
 PHASES = ("class", "saturation")
@@ -68,6 +68,7 @@ class ClassRun:
     recorder: Recorder
     checks: list[GameCheck]
     workers_cpu: float   # seconds of CPU the workers used during the phase
+    machine_cpu: float = 0.0   # seconds the whole machine's cores were busy during the phase
 
     @property
     def games_ok(self) -> bool:
@@ -147,7 +148,7 @@ def _run_on(server: str, options: BenchOptions, out: Out) -> Outcome:
         if "class" in options.phases:
             for learners in options.learners:
                 with site.serving(bot_move_delay=options.bot_move_delay) as workers:
-                    recorder, cpu = _measured(workers, lambda count=learners: class_phase(
+                    recorder, (cpu, machine_cpu) = _measured(workers, lambda count=learners: class_phase(
                         options, count, workers, out))
                 _print_phase(f"[{server}] Class phase, {learners} learners", recorder, out)
                 checks = site.verify(recorder.games_started)
@@ -156,11 +157,11 @@ def _run_on(server: str, options: BenchOptions, out: Out) -> Outcome:
                     if not (check.finished and check.consistent):
                         out(f"  game {check.game_id}: {'finished' if check.finished else 'unfinished'}; "
                             f"{check.problem}")
-                outcome.classes.append(ClassRun(learners, recorder, checks, cpu))
+                outcome.classes.append(ClassRun(learners, recorder, checks, cpu, machine_cpu))
         if "saturation" in options.phases:
             with site.serving(bot_move_delay=0) as workers:
                 outcome.health, _ = _measured(workers, lambda: saturate_health(options, workers.base_url))
-                (outcome.saturated, outcome.starting), outcome.saturated_cpu = _measured(
+                (outcome.saturated, outcome.starting), (outcome.saturated_cpu, _) = _measured(
                     workers, lambda: saturate_play(options, workers.base_url))
             _print_phase(f"[{server}] Saturation: GET /health/ in a closed loop", outcome.health, out)
             _print_phase(f"[{server}] Saturation: learners playing without think time", outcome.saturated, out)
@@ -171,17 +172,21 @@ def _run_on(server: str, options: BenchOptions, out: Out) -> Outcome:
     return outcome
 
 
-def _measured(workers: Workers, phase: Callable[[], Coroutine]) -> tuple[Any, float]:
-    """Run one phase on its own event loop, noting the CPU the workers and this client used meanwhile (on the
-    phase's recorder, the first where it returns several); what the phase returned, and the workers' CPU."""
-    workers_cpu, client_cpu = workers.cpu_seconds(), time.process_time()
+def _measured(workers: Workers, phase: Callable[[], Coroutine]) -> tuple[Any, tuple[float, float]]:
+    """Run one phase on its own event loop, noting the CPU the workers, this client and the whole machine used
+    meanwhile (on the phase's recorder, the first where it returns several); what the phase returned, and the
+    CPU seconds of the workers and of the whole machine."""
+    workers_cpu, client_cpu, machine_cpu = workers.cpu_seconds(), time.process_time(), machine_busy_seconds()
     result = asyncio.run(phase())
     recorder = result[0] if isinstance(result, tuple) else result
     workers_cpu = workers.cpu_seconds() - workers_cpu
     client_cpu = time.process_time() - client_cpu
+    machine_cpu = machine_busy_seconds() - machine_cpu
     recorder.cpu_line = (f"CPU: workers {workers_cpu:.1f} s ({workers_cpu / recorder.seconds:.0%} of one core), "
-                         f"this client {client_cpu:.1f} s ({client_cpu / recorder.seconds:.0%})")
-    return result, workers_cpu
+                         f"this client {client_cpu:.1f} s ({client_cpu / recorder.seconds:.0%}), the whole machine "
+                         f"{machine_cpu / recorder.seconds:.2f} of {os.cpu_count()} cores busy (the database, Redis "
+                         "and everything else included)")
+    return result, (workers_cpu, machine_cpu)
 
 
 async def class_phase(options: BenchOptions, learners: int, workers: Workers, out: Out) -> Recorder:
@@ -296,12 +301,15 @@ def _goal(name: str, met: bool | None, figure: str) -> str:
 
 
 CURVE_HEADER = (f"{'learners':>8} {'move p50':>9} {'move p99':>9} {'slowest other p99':>32} {'ws p99':>8} "
-                f"{'errors':>6} {'games ok':>9} {'CPU':>6} {'turn p50':>9}  goals")
+                f"{'errors':>6} {'games ok':>9} {'workers':>7} {'machine':>7} {'moves/s':>7} {'per move':>8} "
+                f"{'turn p50':>9}  goals")
 
 
 def capacity_curve(classes: list[ClassRun]) -> list[str]:
     """One line per learner count: the move's latency, the slowest other endpoint's p99, the WebSocket
-    connect's, errors, games, the workers' CPU (in cores) and the median wait for the turn to come back."""
+    connect's, errors, games, the CPU (in cores) of the workers and of the whole machine, the moves per second,
+    the machine's CPU per move (everything the class cost, lessons and database included, over its moves) and
+    the median wait for the turn to come back."""
     lines = [CURVE_HEADER]
     for run in classes:
         recorder = run.recorder
@@ -313,7 +321,9 @@ def capacity_curve(classes: list[ClassRun]) -> list[str]:
         lines.append(f"{run.learners:>8} {move.p50_ms:>6.1f} ms {move.p99_ms:>6.1f} ms "
                      f"{f'{other} {other_p99:.1f} ms':>32} {recorder.stats('ws connect').p99_ms:>5.1f} ms "
                      f"{recorder.total_errors:>6} {f'{finished}/{len(run.checks)}':>9} "
-                     f"{run.workers_cpu / recorder.seconds:>6.2f} {turn:>9}  "
+                     f"{run.workers_cpu / recorder.seconds:>7.2f} {run.machine_cpu / recorder.seconds:>7.2f} "
+                     f"{move.count / recorder.seconds:>7.1f} "
+                     f"{f'{1000 * run.machine_cpu / move.count:.1f} ms' if move.count else '-':>8} {turn:>9}  "
                      f"{'met' if run.meets_goals else 'not met'}")
     return lines
 

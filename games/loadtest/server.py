@@ -275,3 +275,12 @@ def _healthy(base_url: str) -> bool:
             return response.status == 200
     except OSError:
         return False
+
+
+def machine_busy_seconds() -> float:
+    """CPU time the whole machine has been busy (every core, every process: the workers, the database, Redis and
+    the bench's client alike), from /proc/stat: its cores' time less their idle and I/O wait."""
+    ticks = [int(field) for field in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle, iowait = ticks[3], ticks[4]
+    # Guest time is counted inside user time already (fields 9 and 10).
+    return (sum(ticks[:8]) - idle - iowait) / os.sysconf("SC_CLK_TCK")
