@@ -49,6 +49,7 @@ class Recorder:
         self.missed_pushes = 0
         self.missed_push_notes: list[str] = []   # the first few, to tell a slow push from a lost one
         self.pushes = 0   # tables received over the WebSocket: each one rendered by a worker
+        self.busiest_machine_cores = 0.0   # the machine's busy cores in the phase's busiest progress interval
         self.games_started: list[str] = []
         self.games_finished: list[str] = []
         self.lessons_finished = 0

@@ -266,10 +266,18 @@ async def _for_seconds(recorder: Recorder, clients: list[Coroutine], seconds: fl
 
 
 async def _report_progress(recorder: Recorder, games: int, out: Out) -> None:
+    """A line every PROGRESS_EVERY seconds, with the cores the whole machine kept busy meanwhile: the phase's
+    average hides its peak, when every learner plays at once (the busiest interval goes on the recorder)."""
+    loop = asyncio.get_running_loop()
+    busy, since = machine_busy_seconds(), loop.time()
     while True:
         await asyncio.sleep(PROGRESS_EVERY)
+        cores = (machine_busy_seconds() - busy) / (loop.time() - since)
+        busy, since = machine_busy_seconds(), loop.time()
+        recorder.busiest_machine_cores = max(recorder.busiest_machine_cores, cores)
         out(f"  {recorder.seconds:5.0f} s: {recorder.total_requests} requests, {recorder.lessons_finished} lessons "
-            f"and {len(recorder.games_finished)} of {games} games finished, {recorder.total_errors} errors")
+            f"and {len(recorder.games_finished)} of {games} games finished, {recorder.total_errors} errors; "
+            f"the machine {cores:.2f} cores busy")
 
 
 def _print_phase(title: str, recorder: Recorder, out: Out) -> None:
@@ -301,13 +309,15 @@ def _goal(name: str, met: bool | None, figure: str) -> str:
 
 
 CURVE_HEADER = (f"{'learners':>8} {'move p50':>9} {'move p99':>9} {'slowest other p99':>32} {'ws p99':>8} "
-                f"{'errors':>6} {'games ok':>9} {'workers':>7} {'machine':>7} {'moves/s':>7} {'per move':>8} "
+                f"{'errors':>6} {'games ok':>9} {'workers':>7} {'machine':>7} {'busiest':>7} {'moves/s':>7} "
+                f"{'per move':>8} "
                 f"{'turn p50':>9}  goals")
 
 
 def capacity_curve(classes: list[ClassRun]) -> list[str]:
     """One line per learner count: the move's latency, the slowest other endpoint's p99, the WebSocket
-    connect's, errors, games, the CPU (in cores) of the workers and of the whole machine, the moves per second,
+    connect's, errors, games, the CPU (in cores) of the workers and of the whole machine, the machine's in its
+    busiest progress interval, the moves per second,
     the machine's CPU per move (everything the class cost, lessons and database included, over its moves) and
     the median wait for the turn to come back."""
     lines = [CURVE_HEADER]
@@ -322,6 +332,7 @@ def capacity_curve(classes: list[ClassRun]) -> list[str]:
                      f"{f'{other} {other_p99:.1f} ms':>32} {recorder.stats('ws connect').p99_ms:>5.1f} ms "
                      f"{recorder.total_errors:>6} {f'{finished}/{len(run.checks)}':>9} "
                      f"{run.workers_cpu / recorder.seconds:>7.2f} {run.machine_cpu / recorder.seconds:>7.2f} "
+                     f"{recorder.busiest_machine_cores:>7.2f} "
                      f"{move.count / recorder.seconds:>7.1f} "
                      f"{f'{1000 * run.machine_cpu / move.count:.1f} ms' if move.count else '-':>8} {turn:>9}  "
                      f"{'met' if run.meets_goals else 'not met'}")
