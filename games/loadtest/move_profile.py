@@ -7,7 +7,8 @@ announces is pushed to the page. Stopwatches wrapped around the site's own funct
 - in the move's request: the bots' decisions, the log write (the actions' rows and the game's row), the
   announcement on the channel layer, the table built and rendered for the answer, and the rest (the game row
   read and locked, its history, the form, the session and the middleware);
-- after it, for the page: the page's consumer reading the game row, rendering each new state and sending it.
+- after it, for the page: the page's consumer rendering each new state and sending it (the time of its handler,
+  so its waits for a push thread too, while the request goes on in the same event loop).
 
 It runs on whatever database and channel layer the settings name (the command makes a database of its own
 beside it, as the tests do), with the bots' pacing off, so the figures are the work alone.
@@ -38,9 +39,9 @@ LOG_WRITE = "log write (actions and game rows)"
 ANNOUNCE = "announcement on the channel layer"
 ANSWER = "table built and rendered for the answer"
 REST = "the rest: lock, history, form, session, middleware"
-PUSHES = "pushes: the game row read, each state rendered and sent"
+PUSHES = "pushes: each state rendered and sent"
 PUSH_RENDER = "pushes: each new state rendered"
-PUSH_REST = "pushes: the game row read and the states sent"
+PUSH_REST = "pushes: each state sent, and the waits for a push thread"
 IN_REQUEST = (BOTS, LOG_WRITE, ANNOUNCE, ANSWER)
 PUSH_TIMEOUT = 10.0   # seconds to wait for a push: far above the work, so only a broken layer trips it
 
