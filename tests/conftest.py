@@ -62,7 +62,7 @@ def presets(db):
 
 @pytest.fixture
 def editor(db, django_user_model):
-    """A staff user in the "Editors" group: lessons, presets and rules pages, nothing else."""
+    """A staff user in the "Editors" group: lessons, presets, rules pages and puzzles, nothing else."""
     from django.contrib.auth.models import Group
 
     user = django_user_model.objects.create_user(username="eda", password="pw-for-tests", is_staff=True)

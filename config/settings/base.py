@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "tutorials",
     "classroom",
     "rulebook",
+    "puzzles",
 ]
 
 MIDDLEWARE = [

@@ -50,6 +50,20 @@ def test_an_editor_changes_a_step_and_the_learner_sees_it(live_site, site_env, b
     page.click("#result_list tbody th a")
     page.wait_for_selector("textarea[name='questions-0-example']")
     assert_accessible(page, "a rules page in the admin")
+    page.goto(f"{live_site}/admin/puzzles/puzzle/?game_key__exact=sunduchok")
+    assert_accessible(page, "the admin's puzzles, hidden editable in the list")
+    page.click("#result_list tbody th a")
+    page.wait_for_selector("select[name=theme]")
+    assert_accessible(page, "a puzzle in the admin")
+    themes = page.locator("select[name=theme] option").all_inner_texts()
+    assert themes == ["Reading the answers", "Whom to ask", "The count", "The suits"]   # its own game's only
+    page.select_option("select[name=theme]", "the-suits")
+    page.check("input[name=hidden]")
+    page.fill("textarea[name=explanation_en]", "Two players said yes: the suits are known.")
+    page.click("input[name=_save]")
+    page.wait_for_selector(".messagelist .success")
+    page.screenshot(path=f"{SCREENSHOTS}/editor-puzzle-saved.png", full_page=True)
+    assert page.locator("#result_list tbody tr", has_text="The suits").count() >= 1
     editor.close()
 
     learner = browser.new_context(viewport={"width": 390, "height": 844}, extra_http_headers={"Accept-Language": "en"})

@@ -29,13 +29,15 @@ def snapshot(lesson: Lesson) -> list:
         (step.pk, step.number, step.kind, step.body_ru, step.payload) for step in lesson.steps.order_by("number")]
 
 
-def test_the_editors_group_has_exactly_the_lesson_preset_and_rules_page_permissions():
+def test_the_editors_group_has_exactly_the_lesson_preset_rules_page_and_puzzle_permissions():
     group = Group.objects.get(name="Editors")
 
     models = [("tutorials", "lesson"), ("tutorials", "lessonstep"), ("tutorials", "preset"),
               ("rulebook", "rulespage"), ("rulebook", "rulessection"), ("rulebook", "disputedpoint")]
+    # Puzzles are mined, not written: editors change (hide, theme, explain) and view them only.
     assert sorted(group.permissions.values_list("content_type__app_label", "codename")) == sorted(
-        (app, f"{action}_{model}") for app, model in models for action in ("add", "change", "delete", "view"))
+        [(app, f"{action}_{model}") for app, model in models for action in ("add", "change", "delete", "view")]
+        + [("puzzles", "change_puzzle"), ("puzzles", "view_puzzle")])
 
 
 def test_an_editor_opens_and_lists_lessons_steps_and_presets(editor_client, presets):

@@ -1,0 +1,49 @@
+"""The built-in puzzles (content/puzzles/, `manage.py mine_puzzles`): each replays, each game has its set."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from games.coach import Budget, get_coach
+from games.rules import GAMES
+from puzzles.documents import read_puzzle_files
+from puzzles.models import Puzzle
+from puzzles.selectors import puzzle_state
+from puzzles.themes import THEMES
+
+DOCUMENTS = read_puzzle_files(settings.BASE_DIR / "content" / "puzzles")
+BUILT_IN_PER_GAME = 150
+SAMPLE_PER_GAME = 3   # puzzles whose solution a larger evaluation checks again
+
+
+def _puzzle(document: dict) -> Puzzle:
+    return Puzzle(**{field: value for field, value in document.items()})
+
+
+@pytest.mark.parametrize("game_key", list(GAMES))
+def test_every_game_has_its_built_in_set_with_each_puzzle_once(game_key):
+    puzzles = [document for document in DOCUMENTS if document["game_key"] == game_key]
+    assert len(puzzles) >= BUILT_IN_PER_GAME
+    assert len({document["view_key"] for document in puzzles}) == len(puzzles)
+    assert {document["theme"] for document in puzzles} <= set(THEMES[game_key])
+
+
+@pytest.mark.parametrize("document", DOCUMENTS,
+                         ids=lambda document: f"{document['game_key']}-{document['view_key'][:8]}")
+def test_a_built_in_puzzle_replays_to_its_position_and_its_solution_is_legal(document):
+    state = puzzle_state(_puzzle(document))
+    assert document["best"] in state.legal_actions()
+    mistake = get_coach(document["game_key"]).thresholds.mistake
+    assert document["losses"] and all(item["loss"] > mistake for item in document["losses"])
+
+
+@pytest.mark.parametrize("game_key", list(GAMES))
+def test_a_larger_evaluation_agrees_with_the_stored_solutions(game_key):
+    coach = get_coach(game_key)
+    puzzles = [document for document in DOCUMENTS if document["game_key"] == game_key]
+    for document in puzzles[::max(1, len(puzzles) // SAMPLE_PER_GAME)][:SAMPLE_PER_GAME]:
+        state = puzzle_state(_puzzle(document))
+        evaluation = coach.evaluate(state.view(document["seat"]), state.legal_actions(), seed="check",
+                                    budget=Budget(worlds=3 * coach.budget.worlds))
+        assert evaluation.best.action == document["best"]
