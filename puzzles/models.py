@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext
@@ -60,3 +61,71 @@ class Puzzle(models.Model):
     def gap(self) -> float:
         """The least any other action loses: how clearly the best one is best."""
         return min((item["loss"] for item in self.losses), default=0.0)
+
+
+class LearnerQuerySet(models.QuerySet):
+    def of_learner(self, *, user=None, session_key: str | None = None):
+        """The rows of a signed-in `user`, else of the anonymous learner key `session_key` (tutorials.sessions)."""
+        if user is not None and user.is_authenticated:
+            return self.filter(user=user)
+        return self.filter(user=None, session_key=session_key) if session_key else self.none()
+
+
+class PuzzleRating(models.Model):
+    """One learner's puzzle rating in one game (Glicko-2), with the run of puzzles solved at the first try.
+    A learner is a signed-in user or, before signing in, an anonymous learner key; on sign-in the rows move."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True,
+                             on_delete=models.CASCADE, related_name="puzzle_ratings")
+    session_key = models.CharField(_("anonymous learner key"), max_length=64, null=True, blank=True)  # noqa: DJ001
+    game_key = models.CharField(_("game"), max_length=32, choices=game_choices)
+    rating = models.FloatField(_("rating"), default=START_RATING)
+    deviation = models.FloatField(_("rating deviation"), default=START_DEVIATION)
+    volatility = models.FloatField(_("rating volatility"), default=START_VOLATILITY)
+    streak = models.PositiveIntegerField(_("streak"), default=0)
+    best_streak = models.PositiveIntegerField(_("best streak"), default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = LearnerQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("puzzle rating")
+        verbose_name_plural = _("puzzle ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game_key"], name="one_puzzle_rating_per_user_and_game"),
+            models.UniqueConstraint(fields=["session_key", "game_key"],
+                                    name="one_puzzle_rating_per_anonymous_learner_and_game"),
+            models.CheckConstraint(condition=models.Q(user__isnull=False) | models.Q(session_key__isnull=False),
+                                   name="puzzle_rating_has_a_learner"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_key_display()}: {self.rating:.0f}"
+
+
+class PuzzleAttempt(models.Model):
+    """One answer of a learner to a puzzle. Only the first attempt at a puzzle is rated (`rated`)."""
+
+    puzzle = models.ForeignKey(Puzzle, verbose_name=_("puzzle"), on_delete=models.CASCADE, related_name="attempts")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True,
+                             on_delete=models.CASCADE, related_name="puzzle_attempts")
+    session_key = models.CharField(_("anonymous learner key"), max_length=64, null=True, blank=True)  # noqa: DJ001
+    action = models.JSONField(_("the move chosen"))
+    solved = models.BooleanField(_("solved"))
+    rated = models.BooleanField(_("rated"), default=False)
+    rating_after = models.FloatField(_("rating after"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = LearnerQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("puzzle attempt")
+        verbose_name_plural = _("puzzle attempts")
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(user__isnull=False) | models.Q(session_key__isnull=False),
+                                   name="puzzle_attempt_has_a_learner"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.puzzle}: {'solved' if self.solved else 'missed'}"

@@ -72,7 +72,7 @@ class Evaluation:
         return self.values[0]
 
     def value_of(self, action: dict) -> ActionValue:
-        return next(value for value in self.values if _same(value.action, action))
+        return next(value for value in self.values if same_action(value.action, action))
 
     def loss(self, action: dict) -> tuple[float, float]:
         """How much `action` loses against the best action, and the standard error of that loss."""
@@ -119,7 +119,7 @@ class Coach:
         """Why the best action is best, from public facts only: the game's hard bot's reason when the bot
         would play the same move here, else None (games.narration.coach then words the figures)."""
         decision = get_bot(self.game_key, "hard").decide(view, legal_actions, rng)
-        return decision.reason if _same(decision.action, best) else None
+        return decision.reason if same_action(decision.action, best) else None
 
     def candidates(self, view: dict[str, Any], legal_actions: list[dict]) -> list[dict]:
         """The actions to value: every legal one. A game whose decisions can have very many legal actions
@@ -134,7 +134,7 @@ class Coach:
         if not legal_actions:
             raise ValueError("There is no decision to evaluate: the seat has no legal action.")
         legal_actions = self.candidates(view, legal_actions)
-        if include is not None and not any(_same(include, action) for action in legal_actions):
+        if include is not None and not any(same_action(include, action) for action in legal_actions):
             legal_actions = [*legal_actions, include]
         budget = budget or self.budget
         rng = random.Random(f"coach-{self.game_key}-{seed}")
@@ -164,7 +164,7 @@ class Coach:
     def judge(self, evaluation: Evaluation, action: dict) -> Verdict:
         """The verdict on playing `action` in the evaluated decision."""
         mean, error = evaluation.loss(action)
-        if _same(action, evaluation.best.action) or mean <= 0:
+        if same_action(action, evaluation.best.action) or mean <= 0:
             return Verdict("good", max(0.0, mean), None)
         clear = mean > NOISE_Z * error
         if clear and mean > self.thresholds.mistake:
@@ -186,8 +186,8 @@ def paired_difference(first: Sequence[float], second: Sequence[float]) -> tuple[
     return mean, math.sqrt(variance / len(differences))
 
 
-def _same(first: dict, second: dict) -> bool:
-    # A set of cards named in another order is the same move.
+def same_action(first: dict, second: dict) -> bool:
+    """Whether two actions are the same move: a set of cards named in another order is."""
     def normal(action: dict) -> dict:
         return {key: sorted(value) if isinstance(value, list) else value for key, value in action.items()}
     return normal(first) == normal(second)

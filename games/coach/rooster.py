@@ -56,7 +56,7 @@ from games.bots.rooster.hard import BEATERS_PER_CARD, CAP_PER_CARD, HardBot, wor
 from games.bots.rooster.knowledge import RoosterKnowledge
 from games.bots.rooster.medium import habitual_decision
 from games.bots.rooster.playout import Model
-from games.coach.base import Coach, Thresholds, _same
+from games.coach.base import Coach, Thresholds, same_action
 from games.rules.cards import rank_of, suit_of
 from games.rules.rooster import beats
 
@@ -94,7 +94,7 @@ class RoosterCoach(Coach):
         if len(legal_actions) <= MAX_VALUED:
             return legal_actions
         chosen = HardBot.candidates(view, legal_actions, habitual_decision(view, legal_actions).action)
-        return [action for action in legal_actions if any(_same(action, other) for other in chosen)]
+        return [action for action in legal_actions if any(same_action(action, other) for other in chosen)]
 
     def worlds(self, view: dict[str, Any], rng: random.Random, count: int) -> list[World]:
         knowledge = RoosterKnowledge(view)
@@ -117,7 +117,7 @@ class RoosterCoach(Coach):
         """The habit's reason when the best move is the habitual one (the hard bot's reason whenever it
         keeps to its habit), else None: see the module's docstring."""
         habitual = habitual_decision(view, legal_actions)
-        return habitual.reason if _same(habitual.action, best) else None
+        return habitual.reason if same_action(habitual.action, best) else None
 
 
 def rooster_chance(model: Model) -> list[float]:
