@@ -16,5 +16,6 @@ urlpatterns = [
     path("learn/", include("tutorials.urls")),
     path("classes/", include("classroom.urls")),
     path("rules/", include("rulebook.urls")),
+    path("puzzles/", include("puzzles.urls")),
     path("", include("games.urls")),
 ]

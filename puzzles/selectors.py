@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
-from django.db.models import F, Func
+import math
+import random
+from typing import Any
 
+from django.db.models import Count, F, Func
+
+from games.bots import BOTS
+from games.narration import narrator_for
+from games.narration.coach import every_other_move_sentence, move_loss_sentence
 from games.rules import get_game
 from games.rules.base import IllegalAction
+from games.selectors import narration_language, position_context
 from puzzles.mining import view_key
 from puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
 from puzzles.rating import START_RATING
+from puzzles.themes import THEMES
+from tutorials.markdown import render_markdown
+from tutorials.payloads import lesson_seat_names
+
+# Moves "Show me" plays after the solution, at most: enough to see what the solution leads to.
+SHOWN_AFTER = 6
 
 
 def puzzle_state(puzzle: Puzzle):
@@ -44,3 +58,76 @@ def next_puzzle(*, game_key: str, theme: str | None = None, user=None, session_k
         puzzles = puzzles.filter(theme=theme)
     rating = learner_rating(game_key=game_key, user=user, session_key=session_key)
     return puzzles.annotate(distance=Func(F("rating") - rating, function="ABS")).order_by("distance", "pk").first()
+
+
+def puzzle_table_context(puzzle: Puzzle, state=None, *, can_move: bool = True) -> dict[str, Any]:
+    """The puzzle's table as its seat sees it (`view(seat)` only), with the move form where `can_move`."""
+    state = state if state is not None else puzzle_state(puzzle)
+    context = position_context(state, names=lesson_seat_names(puzzle.players, puzzle.seat), seat=puzzle.seat,
+                               can_move=can_move)
+    if not can_move:
+        context["choices"] = None
+    return {**context, "move_number": len(puzzle.actions), "puzzle": puzzle,
+            "game_title": get_game(puzzle.game_key).title,
+            "theme": THEMES[puzzle.game_key].get(puzzle.theme, puzzle.theme)}
+
+
+def puzzle_result_context(puzzle: Puzzle, result) -> dict[str, Any]:
+    """What the page says of an answer (puzzles.services.AttemptResult): why the solution is best, or what the
+    chosen move costs."""
+    if result.solved:
+        return {"result": result, **puzzle_solution_words(puzzle)}
+    language = narration_language()
+    return {"result": result, "why": [move_loss_sentence(puzzle.unit, result.loss, language)]}
+
+
+def puzzle_solution_words(puzzle: Puzzle) -> dict[str, Any]:
+    """The solution in words and why it is best: the editors' explanation, or the coach's reason, and how much
+    every other move loses."""
+    language = narration_language()
+    narrator = narrator_for(puzzle.game_key, lesson_seat_names(puzzle.players, puzzle.seat), puzzle.seat, language)
+    words = {"solution": narrator.action_text(puzzle.best, puzzle_state(puzzle).view(puzzle.seat)),
+             "why": [every_other_move_sentence(puzzle.unit, puzzle.gap, language)]}
+    if puzzle.explanation:
+        words["explanation"] = render_markdown(puzzle.explanation)
+    elif puzzle.reason:
+        words["why"].insert(0, narrator.reason(puzzle.reason))
+    return words
+
+
+def puzzle_shown_state(puzzle: Puzzle):
+    """The position after the solution and the moves that follow it (the hard bots in every seat, the seat's own
+    included) up to SHOWN_AFTER or the seat's next decision: what "Show me" draws, from the seat's view."""
+    state = puzzle_state(puzzle).apply(puzzle.best)
+    bots = {seat: BOTS[puzzle.game_key]["hard"](decision_seconds=math.inf) for seat in range(puzzle.players)}
+    for number in range(SHOWN_AFTER):
+        if state.is_over or state.current_player == puzzle.seat:
+            break
+        seat = state.current_player
+        rng = random.Random(f"shown-{puzzle.pk}-{number}")
+        decision = bots[seat].decide(state.view(seat), state.legal_actions(), rng)
+        state = state.apply(decision.action)
+    return state
+
+
+def puzzle_games(*, user=None, session_key: str | None = None) -> list[dict[str, Any]]:
+    """Each game with its shown puzzles' count and the learner's rating and streak in it."""
+    from games.rules import GAMES
+
+    counts = dict(Puzzle.objects.filter(hidden=False).values_list("game_key").annotate(count=Count("pk")))
+    ratings = {row.game_key: row for row in PuzzleRating.objects.of_learner(user=user, session_key=session_key)}
+    return [{"key": key, "title": game.title, "count": counts.get(key, 0), "rating": ratings.get(key)}
+            for key, game in GAMES.items()]
+
+
+def puzzle_themes(game_key: str) -> list[dict[str, Any]]:
+    """The game's themes with their shown puzzles' counts, in the themes' order."""
+    counts = dict(Puzzle.objects.filter(game_key=game_key, hidden=False).values_list("theme")
+                  .annotate(count=Count("pk")))
+    return [{"key": key, "label": label, "count": counts.get(key, 0)} for key, label in THEMES[game_key].items()]
+
+
+def attempts_of(*, user=None, session_key: str | None = None, game_key: str, limit: int = 10) -> list:
+    """The learner's latest attempts in the game, newest first."""
+    return list(PuzzleAttempt.objects.of_learner(user=user, session_key=session_key)
+                .filter(puzzle__game_key=game_key).select_related("puzzle")[:limit])

@@ -120,3 +120,12 @@ def thresholds_sentence(unit: str, inaccuracy: float, mistake: float, language: 
                 f"{inaccuracy_words}. Потеря засчитывается, только если она явно больше случайного разброса.")
     return (f"A move is a mistake when it {english} {mistake_words}, and an inaccuracy when it {english} "
             f"{inaccuracy_words}. A loss counts only when it is clearly beyond chance.")
+
+
+def every_other_move_sentence(unit: str, least_loss: float, language: str) -> str:
+    """How clearly a puzzle's solution is best: "Every other move brings at least 0.4 chests fewer than the best
+    move." (`least_loss`: what the nearest other move loses)."""
+    english, russian = LOSS_VERBS[unit]
+    if language == "ru":
+        return f"Любой другой ход {russian} как минимум {loss_words(unit, least_loss, language)}."
+    return f"Every other move {english} at least {loss_words(unit, least_loss, language)}."
