@@ -9,13 +9,14 @@ from django.db.models import Case, Value, When
 from django.utils.translation import gettext_lazy as _
 
 from classroom.models import Assignment, Classroom
-from classroom.services import JOIN_CODE_LENGTH, MAX_ROUNDS
+from classroom.services import JOIN_CODE_LENGTH, MAX_PUZZLES, MAX_ROUNDS
 from games.bots import LEVELS
 from games.forms import default_player_count
 from games.models import Game
 from games.rules import get_game
 from games.selectors import BOT_LEVEL_LABELS
 from games.tables import class_goals, class_preset
+from puzzles.themes import THEMES
 from tutorials.selectors import lessons_for_game, presets_for_game
 
 LEVEL_CHOICES = [(level, BOT_LEVEL_LABELS[level]) for level in LEVELS]
@@ -50,6 +51,9 @@ class AssignmentForm(forms.Form):
     lessons = forms.ModelMultipleChoiceField(queryset=None, required=False, widget=forms.CheckboxSelectMultiple,
                                              label=_("Lessons to finish"))
     rounds = forms.IntegerField(label=_("Practice rounds"), min_value=0, max_value=MAX_ROUNDS, initial=3)
+    puzzles = forms.IntegerField(label=_("Puzzles to solve"), min_value=0, max_value=MAX_PUZZLES, initial=0,
+                                 required=False)
+    puzzle_theme = forms.ChoiceField(label=_("Puzzle theme"), required=False)
     preset = forms.ModelChoiceField(queryset=None, to_field_name="slug", empty_label=None, label=_("Rules"))
     players = forms.TypedChoiceField(coerce=int, label=_("Players"))
     goal = forms.ChoiceField(label=_("Goal"))
@@ -82,6 +86,7 @@ class AssignmentForm(forms.Form):
                                           for n in range(engine.min_players, engine.max_players + 1)]
         self.fields["players"].initial = default_player_count(engine)
         self.fields["goal"].choices = [(goal.key, goal.label) for goal in class_goals(game_key)]
+        self.fields["puzzle_theme"].choices = [("", _("Any theme")), *THEMES[game_key].items()]
         self.fields["goal"].initial = Assignment.NO_GOAL
         self.fields["students"].queryset = classroom.students.order_by("username")
         self.fields["students"].label_from_instance = lambda user: user.get_username()
@@ -101,6 +106,7 @@ class AssignmentForm(forms.Form):
             "preset": data["preset"].slug, "players": players,
             "bot_levels": [data.get(f"bot_{seat}") or "medium" for seat in range(1, players)],
             "rounds": data["rounds"], "goal": data["goal"], "goal_count": data.get("goal_count") or 0,
+            "puzzles": data.get("puzzles") or 0, "puzzle_theme": data.get("puzzle_theme") or "",
             "hints": data.get("hints") or Game.Hints.ALLOW, "due_at": data.get("due_at"),
             "same_deals": data["same_deals"], "students": list(data["students"]),
         }

@@ -1,4 +1,5 @@
-"""Live dashboards: a teacher's open class page is told when a student starts or finishes a round.
+"""Live dashboards: a teacher's open class page is told when a student starts or finishes a round, or solves
+a puzzle of an assignment's game.
 
 The message only says "something changed"; the page then asks for its dashboard again over HTTP,
 where the teacher's permission is checked. No result, and never a card, travels in the message.
@@ -24,7 +25,21 @@ def _round_game_finished(sender, game, **kwargs) -> None:
         announce_change(classroom_id=practice_round.assignment.classroom_id)
 
 
+def _puzzle_solved(sender, attempt, **kwargs) -> None:
+    from classroom.models import Assignment
+
+    if not attempt.solved or attempt.user_id is None:
+        return
+    classes = (Assignment.objects.filter(classroom__memberships__student_id=attempt.user_id, puzzles__gt=0,
+                                         game_key=attempt.puzzle.game_key)
+               .values_list("classroom_id", flat=True).distinct())
+    for classroom_id in classes:
+        announce_change(classroom_id=classroom_id)
+
+
 def connect_round_updates() -> None:
     from games.signals import game_finished
+    from puzzles.signals import puzzle_attempted
 
     game_finished.connect(_round_game_finished, dispatch_uid="classroom.round_game_finished")
+    puzzle_attempted.connect(_puzzle_solved, dispatch_uid="classroom.puzzle_solved")

@@ -45,7 +45,7 @@ class Membership(models.Model):
 
 
 class Assignment(models.Model):
-    """Practice set for a class or some of its students: lessons to finish and/or rounds to play.
+    """Practice set for a class or some of its students: lessons to finish, rounds to play and/or puzzles to solve.
 
     One game per assignment. Its goal is one of the game's goal kinds (games.tables.class_goals: "none", just
     play the rounds, for every game), graded from the rounds' games."""
@@ -62,6 +62,10 @@ class Assignment(models.Model):
     players = models.PositiveSmallIntegerField(_("players"), default=3)
     bot_levels = models.JSONField(default=list, help_text="One level per bot seat.")
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=0)
+    # Puzzles of the game (and of `puzzle_theme`, if one is set) to solve: each puzzle counts once, solved at any
+    # try after the assignment was set (puzzles/).
+    puzzles = models.PositiveSmallIntegerField(_("puzzles to solve"), default=0)
+    puzzle_theme = models.CharField(_("puzzle theme"), max_length=48, blank=True, default="")
     # A goal key of the assignment's game (games.tables.class_goals), checked by classroom.services.
     goal = models.CharField(_("goal"), max_length=20, default=NO_GOAL)
     goal_count = models.PositiveSmallIntegerField(_("goal number"), default=0)

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import Exists, OuterRef, QuerySet
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext as _
@@ -23,6 +24,8 @@ from games.review_selectors import REVIEW_VERSION
 from games.rules import get_game
 from games.tables import class_goal, round_outcomes, round_text
 from games.tables.goals import Goal, Outcome
+from puzzles.models import PuzzleAttempt
+from puzzles.themes import THEMES
 from tutorials.models import LessonProgress
 
 TEACHERS_GROUP = "Teachers"
@@ -168,6 +171,7 @@ class Progress:
     status: str
     # The coach's accuracy over the rounds reviewed so far ({"decisions", "good", "percent"}; dashboard only).
     accuracy: dict[str, int] | None = None
+    puzzles_solved: int = 0   # the assignment's puzzles solved so far, at most the number asked for
 
     @property
     def rounds_finished(self) -> int:
@@ -208,9 +212,20 @@ class Progress:
 
     @property
     def percent(self) -> int:
-        """How much of the work is done: rounds finished and lessons completed, as one bar."""
-        total = self.assignment.rounds + self.lessons_total
-        return round(100 * (self.rounds_finished + self.lessons_done) / total) if total else 100
+        """How much of the work is done: rounds finished, lessons completed and puzzles solved, as one bar."""
+        total = self.assignment.rounds + self.lessons_total + self.assignment.puzzles
+        done = self.rounds_finished + self.lessons_done + self.puzzles_solved
+        return round(100 * done / total) if total else 100
+
+    @property
+    def puzzles_url(self) -> str:
+        """Where the student solves the assignment's puzzles: the game's next one, of the theme if one is set."""
+        url = reverse("puzzle_next", args=[self.assignment.game_key])
+        return f"{url}?theme={self.assignment.puzzle_theme}" if self.assignment.puzzle_theme else url
+
+    @property
+    def puzzle_theme(self) -> str:
+        return str(THEMES[self.assignment.game_key].get(self.assignment.puzzle_theme, "")) or gettext("any theme")
 
     @property
     def next_round(self) -> int | None:
@@ -268,6 +283,7 @@ def progress_table(assignments: Iterable[Assignment], students: Iterable[Any]) -
         user_id__in=student_ids, lesson_id__in={pk for pks in lessons.values() for pk in pks})}
     chosen = {assignment.pk: set(assignment.chosen_students.values_list("pk", flat=True)) for assignment in assignments}
     now = timezone.now()
+    solved = _puzzles_solved([assignment for assignment in assignments if assignment.puzzles], student_ids)
     results_of: dict[tuple[int, int], list[RoundResult]] = defaultdict(list)
     for result in round_results(practice for practices in rounds.values() for practice in practices):
         results_of[(result.round.assignment_id, result.round.student_id)].append(result)
@@ -280,13 +296,33 @@ def progress_table(assignments: Iterable[Assignment], students: Iterable[Any]) -
             lesson_rows = [progress_rows.get((lesson, student.pk)) for lesson in lessons[assignment.pk]]
             lessons_done = sum(1 for row in lesson_rows if row is not None and row.completed)
             rounds_done = sum(result.finished for result in results)
-            done = rounds_done == assignment.rounds and lessons_done == len(lesson_rows)
-            started = bool(results) or any(row is not None for row in lesson_rows)
+            puzzles_solved = min(assignment.puzzles, solved.get((assignment.pk, student.pk), 0))
+            done = (rounds_done == assignment.rounds and lessons_done == len(lesson_rows)
+                    and puzzles_solved == assignment.puzzles)
+            started = bool(results) or any(row is not None for row in lesson_rows) or puzzles_solved > 0
             table[(assignment.pk, student.pk)] = Progress(
                 assignment=assignment, results=results, lessons_done=lessons_done, lessons_total=len(lesson_rows),
                 lesson_stars=sum(row.stars for row in lesson_rows if row is not None and row.completed),
-                status=_status(assignment, done=done, started=started, now=now))
+                status=_status(assignment, done=done, started=started, now=now), puzzles_solved=puzzles_solved)
     return table
+
+
+def _puzzles_solved(assignments: list[Assignment], student_ids: list[int]) -> dict[tuple[int, int], int]:
+    """(assignment id, student id) -> the puzzles of the assignment's game and theme the student solved since it
+    was set, each puzzle once: one query for them all."""
+    if not assignments:
+        return {}
+    attempts = (PuzzleAttempt.objects.filter(
+        user_id__in=student_ids, solved=True, puzzle__game_key__in={assignment.game_key for assignment in assignments},
+        created_at__gte=min(assignment.created_at for assignment in assignments))
+        .values_list("user_id", "puzzle_id", "puzzle__game_key", "puzzle__theme", "created_at"))
+    puzzles: dict[tuple[int, int], set[int]] = defaultdict(set)
+    for user_id, puzzle_id, game_key, theme, created_at in attempts:
+        for assignment in assignments:
+            if (game_key == assignment.game_key and created_at >= assignment.created_at
+                    and assignment.puzzle_theme in ("", theme)):
+                puzzles[(assignment.pk, user_id)].add(puzzle_id)
+    return {key: len(ids) for key, ids in puzzles.items()}
 
 
 # -- pages ---------------------------------------------------------------------------------------

@@ -30,12 +30,14 @@ from games.models import Game
 from games.rules import GAMES, get_game
 from games.selectors import player_name
 from games.tables import class_goal
+from puzzles.themes import THEMES
 from tutorials.models import Lesson, Preset
 
 # No 0/O, 1/I/L: a code read aloud or copied from a board must not be misread.
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 JOIN_CODE_LENGTH = 8
 MAX_ROUNDS = 20
+MAX_PUZZLES = 50
 
 
 class ClassroomError(ValueError):
@@ -139,9 +141,11 @@ def assignment_create(*, classroom: Classroom, user, title: str, game_key: str, 
                       preset: str = "standard", players: int = 3,
                       bot_levels: list[str] | None = None, rounds: int = 0, goal: str = Assignment.NO_GOAL,
                       goal_count: int = 0, hints: str = Game.Hints.ALLOW, due_at: datetime | None = None,
-                      same_deals: bool = False, students: Iterable[Any] = ()) -> Assignment:
+                      same_deals: bool = False, students: Iterable[Any] = (), puzzles: int = 0,
+                      puzzle_theme: str = "") -> Assignment:
     """One game's assignment. `goal` is one of that game's goal kinds (games.tables.class_goals), `goal_count`
-    its N, checked against the goal's own range; `hints` whether the rounds' tables offer the hint."""
+    its N, checked against the goal's own range; `hints` whether the rounds' tables offer the hint; `puzzles`
+    the game's puzzles to solve (of `puzzle_theme`, or of any theme when it is empty)."""
     _require_teacher(classroom, user)
     if classroom.archived:
         raise ClassroomError(_("An archived class takes no new assignments."))
@@ -154,8 +158,12 @@ def assignment_create(*, classroom: Classroom, user, title: str, game_key: str, 
     engine = get_game(game_key)
     if not 0 <= rounds <= MAX_ROUNDS:
         raise ClassroomError(_("Set from 0 to %(most)s rounds.") % {"most": MAX_ROUNDS})
-    if not lessons and not rounds:
-        raise ClassroomError(_("Assign at least one lesson or one round."))
+    if not 0 <= puzzles <= MAX_PUZZLES:
+        raise ClassroomError(_("Set from 0 to %(most)s puzzles.") % {"most": MAX_PUZZLES})
+    if puzzle_theme and puzzle_theme not in THEMES.get(game_key, {}):
+        raise ClassroomError(_("Choose one of this game's puzzle themes."))
+    if not lessons and not rounds and not puzzles:
+        raise ClassroomError(_("Assign at least one lesson, one round or one puzzle."))
     if any(lesson.game_key != game_key for lesson in lessons):
         raise ClassroomError(_("Every lesson must be of the assignment's game."))
     preset_row = Preset.objects.filter(game_key=game_key, slug=preset).first()
@@ -193,7 +201,7 @@ def assignment_create(*, classroom: Classroom, user, title: str, game_key: str, 
             classroom=classroom, title=title[:120], game_key=game_key, preset=preset,
             variant=variant.to_dict(), players=players, bot_levels=bot_levels, rounds=rounds, goal=goal,
             goal_count=goal_count if goal != Assignment.NO_GOAL else 0, hints=hints, due_at=due_at,
-            same_deals=same_deals,
+            same_deals=same_deals, puzzles=puzzles, puzzle_theme=puzzle_theme if puzzles else "",
             seeds=[secrets.randbelow(game_services.MAX_SEED) for _ in range(rounds)] if same_deals else [],
             created_by=user)
         assignment.lessons.set(lessons)

@@ -13,6 +13,7 @@ from puzzles import rating
 from puzzles.documents import FIELDS
 from puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
 from puzzles.selectors import puzzle_state
+from puzzles.signals import puzzle_attempted
 
 
 class PuzzleImportError(ValueError):
@@ -83,8 +84,9 @@ def puzzle_attempt(*, puzzle: Puzzle, action: dict, user=None, session_key: str 
             learner_rating.streak = learner_rating.streak + 1 if solved else 0
             learner_rating.best_streak = max(learner_rating.best_streak, learner_rating.streak)
             learner_rating.save()
-        PuzzleAttempt.objects.create(puzzle=puzzle, action=action, solved=solved, rated=rated,
-                                     rating_after=learner_rating.rating, **learner)
+        attempt = PuzzleAttempt.objects.create(puzzle=puzzle, action=action, solved=solved, rated=rated,
+                                               rating_after=learner_rating.rating, **learner)
+        transaction.on_commit(lambda: puzzle_attempted.send(sender=PuzzleAttempt, attempt=attempt))
     return AttemptResult(solved=solved, loss=loss, rated=rated, rating_before=before,
                          rating_after=learner_rating.rating, streak=learner_rating.streak)
 

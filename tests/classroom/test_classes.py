@@ -299,7 +299,7 @@ def test_a_removed_student_keeps_their_games_but_leaves_the_teachers_sight():
 # -- assignments ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("settings", "message"), [
-    ({"rounds": 0}, "Assign at least one lesson or one round."),
+    ({"rounds": 0}, "Assign at least one lesson, one round or one puzzle."),
     ({"rounds": 21}, "Set from 0 to 20 rounds."),
     ({"goal": "wins", "goal_count": 4}, "The number of wins must be from 1 to the number of rounds."),
     ({"goal": "chests", "goal_count": 0}, "The number of chests must be from 1 to 9."),   # 36 cards: 9 ranks

@@ -41,3 +41,24 @@ async def test_nobody_else_may_listen(who):
     socket = communicator(classroom, await sync_to_async(signed_in)(user))
     connected, code = await socket.connect()
     assert not connected and code == 4404
+
+
+async def test_the_teacher_hears_when_a_student_solves_a_puzzle_of_an_assignments_game():
+    from games.coach import Budget
+    from puzzles.documents import puzzle_document
+    from puzzles.mining import mine
+    from puzzles.models import Puzzle
+    from puzzles.services import puzzle_attempt, puzzles_import
+
+    classroom, teacher_user, (masha,) = await sync_to_async(class_with_students)("masha")
+    await sync_to_async(practice_assignment)(classroom, teacher_user, rounds=0, puzzles=2)
+    documents = [puzzle_document(mined) for mined in mine("sunduchok", count=1, seed=3, budget=Budget(worlds=8))]
+    await sync_to_async(puzzles_import)(documents=documents)
+    puzzle = await Puzzle.objects.aget()
+    socket = communicator(classroom, await sync_to_async(signed_in)(teacher_user))
+    assert (await socket.connect())[0]
+    await sync_to_async(puzzle_attempt)(puzzle=puzzle, action=puzzle.losses[0]["action"], user=masha)
+    assert await socket.receive_nothing(timeout=0.2)   # a miss changes nothing on the dashboard
+    await sync_to_async(puzzle_attempt)(puzzle=puzzle, action=puzzle.best, user=masha)
+    assert await socket.receive_json_from(timeout=5) == {"refresh": True}
+    await socket.disconnect()
