@@ -6,9 +6,6 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from games.coach import Budget
-from puzzles.documents import puzzle_document
-from puzzles.mining import mine
 from puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
 from puzzles.rating import START_RATING
 from puzzles.selectors import learner_rating, next_puzzle, puzzle_state
@@ -16,8 +13,8 @@ from puzzles.services import (
     PuzzleAnswerError,
     puzzle_attempt,
     puzzle_ratings_merge_session_into_user,
-    puzzles_import,
 )
+from tests.puzzles.helpers import load_mined
 
 pytestmark = pytest.mark.django_db
 ANONYMOUS = "an-anonymous-learner-key"
@@ -25,9 +22,7 @@ ANONYMOUS = "an-anonymous-learner-key"
 
 @pytest.fixture
 def puzzles() -> list[Puzzle]:
-    puzzles_import(documents=[puzzle_document(mined) for mined in mine("sunduchok", count=3, seed=7,
-                                                                      budget=Budget(worlds=8))])
-    return list(Puzzle.objects.order_by("pk"))
+    return load_mined("sunduchok", 3, 7)
 
 
 def a_wrong_move(puzzle: Puzzle) -> dict:

@@ -7,7 +7,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.coach import Budget, get_coach
+from games.coach import get_coach
 from games.rules import GAMES
 from puzzles.documents import read_puzzle_files, write_puzzles
 from puzzles.mining import mine
@@ -15,8 +15,7 @@ from puzzles.models import Puzzle
 from puzzles.selectors import puzzle_state
 from puzzles.services import PuzzleImportError, puzzles_import
 from puzzles.themes import THEMES
-
-SMALL = Budget(worlds=8)
+from tests.puzzles.helpers import SMALL
 
 
 @pytest.fixture(scope="module")

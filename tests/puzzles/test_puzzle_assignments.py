@@ -7,21 +7,17 @@ from django.urls import reverse
 
 from classroom import services as class_services
 from classroom.selectors import progress_table
-from games.coach import Budget
-from puzzles.documents import puzzle_document
-from puzzles.mining import mine
 from puzzles.models import Puzzle
-from puzzles.services import puzzle_attempt, puzzles_import
+from puzzles.services import puzzle_attempt
 from tests.classroom.helpers import class_with_students, practice_assignment, signed_in
+from tests.puzzles.helpers import load_mined
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def puzzles() -> list[Puzzle]:
-    puzzles_import(documents=[puzzle_document(mined) for mined in mine("sunduchok", count=3, seed=13,
-                                                                      budget=Budget(worlds=8))])
-    return list(Puzzle.objects.order_by("pk"))
+    return load_mined("sunduchok", 3, 13)
 
 
 def test_a_puzzle_assignment_counts_each_puzzle_of_its_theme_solved_since_it_was_set(puzzles):

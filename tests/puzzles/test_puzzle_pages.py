@@ -5,13 +5,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.coach import Budget
 from games.rules import GAMES
 from games.tables import TABLES
-from puzzles.documents import puzzle_document
-from puzzles.mining import mine
 from puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
 from puzzles.selectors import puzzle_shown_state, puzzle_state
+from tests.puzzles.helpers import load_mined
 from tests.web.helpers import assert_no_hidden_cards
 
 pytestmark = pytest.mark.django_db
@@ -20,12 +18,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 @pytest.fixture
 def puzzles() -> dict[str, Puzzle]:
-    from puzzles.services import puzzles_import
-
-    documents = [puzzle_document(mined) for game_key in GAMES
-                 for mined in mine(game_key, count=1, seed=11, budget=Budget(worlds=8))]
-    puzzles_import(documents=documents)
-    return {puzzle.game_key: puzzle for puzzle in Puzzle.objects.all()}
+    return {game_key: load_mined(game_key, 1, 11)[0] for game_key in GAMES}
 
 
 @pytest.fixture

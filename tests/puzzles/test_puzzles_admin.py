@@ -5,20 +5,15 @@ from __future__ import annotations
 import pytest
 from reversion.models import Version
 
-from games.coach import Budget
-from puzzles.documents import puzzle_document
-from puzzles.mining import mine
 from puzzles.models import Puzzle
-from puzzles.services import puzzles_import
+from tests.puzzles.helpers import load_mined
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def puzzle() -> Puzzle:
-    puzzles_import(documents=[puzzle_document(mined) for mined in mine("sunduchok", count=1, seed=2,
-                                                                      budget=Budget(worlds=8))])
-    return Puzzle.objects.get()
+    return load_mined("sunduchok", 1, 2)[0]
 
 
 def change(puzzle: Puzzle, **fields) -> dict:
