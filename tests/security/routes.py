@@ -196,6 +196,16 @@ POST_ROUTES: dict[str, PostRoute] = {
     "password_reset_confirm": PostRoute(
         lambda world: browser(), _reset_token_urls, lambda world: [],
         fields=lambda world: {"new_password1": [PASSWORD + "!"], "new_password2": [PASSWORD + "!"]}),
+    # An answer is recorded when it is judged (200, right or wrong); a malformed one is refused (400).
+    "puzzle_answer": PostRoute(
+        _player, lambda world: [reverse("puzzle_answer", args=["sunduchok", world.puzzle.pk])],
+        lambda world: [reverse("puzzle_answer", args=["sunduchok", world.hidden_puzzle.pk]),
+                       reverse("puzzle_answer", args=["hearts", world.puzzle.pk]),
+                       reverse("puzzle_answer", args=["sunduchok", HUGE_ID]),
+                       reverse("puzzle_answer", args=["chess", world.puzzle.pk])],
+        fields=lambda world: {"move": ["0", str(len(world.puzzle.actions))], "theme": ["the-count", "no-such", ""],
+                              **MOVE_FIELDS},
+        changes_on=lambda response: response.status_code == 200),
     "set_language": PostRoute(
         lambda world: browser(), lambda world: [reverse("set_language")], lambda world: [],
         fields=lambda world: {"language": ["ru", "en", "de"], "next": ["/learn/", "//evil.example/"]}),
@@ -229,6 +239,11 @@ GET_ROUTES: dict[str, Callable[[World], str]] = {
     "password_reset_complete": lambda world: reverse("password_reset_complete"),
     "rules_index": lambda world: reverse("rules_index"),
     "rules_page": lambda world: reverse("rules_page", args=["sunduchok"]),
+    "puzzles": lambda world: reverse("puzzles"),
+    "puzzle_game": lambda world: reverse("puzzle_game", args=["sunduchok"]),
+    "puzzle_next": lambda world: reverse("puzzle_next", args=["sunduchok"]),
+    "puzzle": lambda world: reverse("puzzle", args=["sunduchok", world.puzzle.pk]),
+    "puzzle_solution": lambda world: reverse("puzzle_solution", args=["sunduchok", world.puzzle.pk]),
 }
 
 

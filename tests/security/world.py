@@ -21,7 +21,9 @@ from classroom.models import Assignment, Classroom, Membership, PracticeRound
 from games.history import game_history
 from games.models import Game, GameAction, GameReview
 from games.rules import get_game
+from puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
 from tests.classroom.helpers import PASSWORD, class_with_students, play_out, practice_assignment, teacher
+from tests.puzzles.helpers import load_mined
 from tests.tutorials.helpers import DEAL, make_lesson
 from tests.web.helpers import move_data, start_game
 from tutorials.models import Lesson, LessonProgress
@@ -67,6 +69,8 @@ class World:
     other_classroom: Classroom
     other_assignment: Assignment
     loner: User              # signed up, in no class
+    puzzle: Puzzle           # a shown Sunduchok puzzle
+    hidden_puzzle: Puzzle    # one editors hid: nobody may open or answer it
 
 
 def build_world() -> World:
@@ -92,11 +96,13 @@ def build_world() -> World:
     other_classroom = classroom_services.classroom_create(teacher=other_teacher, name="9A")
     other_assignment = practice_assignment(other_classroom, other_teacher, rounds=1, bot_levels=["easy"])
     loner = get_user_model().objects.create_user("loner", "loner@school.example", PASSWORD)
+    puzzle, hidden_puzzle = load_mined("sunduchok", 2, 17)
+    Puzzle.objects.filter(pk=hidden_puzzle.pk).update(hidden=True)
     return World(player=player, game=game, finished=Game.objects.get(pk=finished.pk),
                  stranger_game=stranger_game, lesson=lesson, draft=draft, teacher=teacher_user,
                  classroom=classroom, assignment=assignment, practice_round=PracticeRound.objects.get(),
                  student=student_user, other_teacher=other_teacher, other_classroom=other_classroom,
-                 other_assignment=other_assignment, loner=loner)
+                 other_assignment=other_assignment, loner=loner, puzzle=puzzle, hidden_puzzle=hidden_puzzle)
 
 
 def game_waiting_for_a_bot(*, owner: User) -> Game:
@@ -131,6 +137,9 @@ def database_snapshot() -> dict:
         "users": list(get_user_model().objects.order_by("pk").values_list(
             "pk", "username", "email", "password", "is_active", "is_staff")),
         "lessons": list(Lesson.objects.order_by("pk").values_list("pk", "slug", "published")),
+        "puzzles": list(Puzzle.objects.order_by("pk").values_list("pk", "theme", "hidden", "rating")),
+        "puzzle ratings": list(PuzzleRating.objects.order_by("pk").values_list("pk", "rating", "streak")),
+        "puzzle attempts": sorted(PuzzleAttempt.objects.values_list("pk", "solved")),
     }
 
 
