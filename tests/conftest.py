@@ -81,3 +81,14 @@ def _default_language_for_each_test():
     """A request through the test client leaves its language active; each test starts from the default."""
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _a_fresh_channel_layer_for_each_test():
+    """Each test runs its own event loop, and channels_redis keeps asyncio locks of the loop that made them: a
+    lock a consumer's cancelled receive left taken in one test's loop failed the next test's receive on the
+    PostgreSQL + Redis pass ("bound to a different event loop"). The next test gets a layer of its own."""
+    yield
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
