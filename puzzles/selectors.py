@@ -11,7 +11,7 @@ from django.db.models import Count, F, Func
 from games.bots import BOTS
 from games.narration import narrator_for
 from games.narration.coach import every_other_move_sentence, move_loss_sentence
-from games.rules import get_game
+from games.rules import GAMES, get_game
 from games.rules.base import IllegalAction
 from games.selectors import narration_language, position_context
 from puzzles.mining import view_key
@@ -112,8 +112,6 @@ def puzzle_shown_state(puzzle: Puzzle):
 
 def puzzle_games(*, user=None, session_key: str | None = None) -> list[dict[str, Any]]:
     """Each game with its shown puzzles' count and the learner's rating and streak in it."""
-    from games.rules import GAMES
-
     counts = dict(Puzzle.objects.filter(hidden=False).values_list("game_key").annotate(count=Count("pk")))
     ratings = {row.game_key: row for row in PuzzleRating.objects.of_learner(user=user, session_key=session_key)}
     return [{"key": key, "title": game.title, "count": counts.get(key, 0), "rating": ratings.get(key)}

@@ -17,17 +17,10 @@ from games.rules import GAMES
 from puzzles import selectors, services
 from puzzles.models import Puzzle
 from puzzles.themes import THEMES
-from tutorials.sessions import learner_session_key
+from tutorials.sessions import learner_of
 
 PAGE = "puzzles/puzzle.html"
 PARTIAL = "puzzles/puzzle.html#puzzle"
-
-
-def _learner(request: HttpRequest, *, create: bool = False) -> dict:
-    """Whose ratings these are: the signed-in user, or this browser's anonymous learner key."""
-    if request.user.is_authenticated:
-        return {"user": request.user, "session_key": None}
-    return {"user": None, "session_key": learner_session_key(request.session, create=create)}
 
 
 def _game_key(game_key: str) -> str:
@@ -48,11 +41,11 @@ def _puzzle(game_key: str, pk: int) -> Puzzle:
 
 @require_GET
 def puzzle_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "puzzles/index.html", {"games": selectors.puzzle_games(**_learner(request))})
+    return render(request, "puzzles/index.html", {"games": selectors.puzzle_games(**learner_of(request))})
 
 
 def _game_page(request: HttpRequest, game_key: str, **extra) -> HttpResponse:
-    learner = _learner(request)
+    learner = learner_of(request)
     return render(request, "puzzles/game.html", {
         "game": GAMES[game_key], "game_key": game_key, "themes": selectors.puzzle_themes(game_key),
         "rating": selectors.learner_rating(game_key=game_key, **learner),
@@ -69,7 +62,7 @@ def puzzle_next(request: HttpRequest, game_key: str) -> HttpResponse:
     """The next puzzle for this learner (of the chosen theme), nearest the learner's rating."""
     game_key = _game_key(game_key)
     theme = _theme(request, game_key)
-    puzzle = selectors.next_puzzle(game_key=game_key, theme=theme, **_learner(request))
+    puzzle = selectors.next_puzzle(game_key=game_key, theme=theme, **learner_of(request))
     if puzzle is None:
         return _game_page(request, game_key, none_left=True, chosen_theme=theme)
     url = reverse("puzzle", args=[puzzle.game_key, puzzle.pk])
@@ -100,7 +93,7 @@ def puzzle_answer(request: HttpRequest, game_key: str, pk: int) -> HttpResponse:
     puzzle = _puzzle(game_key, pk)
     try:
         action, _move = action_from_post(request.POST, game_key=puzzle.game_key)
-        result = services.puzzle_attempt(puzzle=puzzle, action=action, **_learner(request, create=True))
+        result = services.puzzle_attempt(puzzle=puzzle, action=action, **learner_of(request, create=True))
     except (ActionPostError, services.PuzzleAnswerError) as error:
         return _render(request, puzzle, status=400, error=str(error))
     return _render(request, puzzle, **selectors.puzzle_result_context(puzzle, result))

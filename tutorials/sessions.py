@@ -20,3 +20,11 @@ def learner_session_key(session, *, create: bool = False) -> str | None:
         key = secrets.token_urlsafe(24)
         session[LEARNER_KEY] = key
     return key
+
+
+def learner_of(request, *, create: bool = False) -> dict:
+    """Whose progress a request's is: the signed-in user, or this browser's anonymous learner key (made first
+    with `create`), as the `user` and `session_key` arguments of the services and selectors that keep it."""
+    if request.user.is_authenticated:
+        return {"user": request.user, "session_key": None}
+    return {"user": None, "session_key": learner_session_key(request.session, create=create)}

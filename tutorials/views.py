@@ -17,7 +17,7 @@ from games.selectors import player_name
 from games.sessions import session_remember_game
 from tutorials import selectors, services
 from tutorials.models import Lesson, LessonStep
-from tutorials.sessions import learner_session_key
+from tutorials.sessions import learner_of, learner_session_key
 
 PAGE = "tutorials/lesson.html"
 STEP_PARTIAL = "tutorials/lesson.html#step"
@@ -51,10 +51,7 @@ def _lesson(request: HttpRequest, game_key: str, lesson_slug: str) -> Lesson:
 
 
 def _learner(request: HttpRequest) -> dict:
-    """Whose progress this is: the signed-in user, or this browser's anonymous learner key."""
-    if request.user.is_authenticated:
-        return {"user": request.user, "session_key": None}
-    return {"user": None, "session_key": learner_session_key(request.session, create=True)}
+    return learner_of(request, create=True)
 
 
 def _posted_step(request: HttpRequest, lesson: Lesson) -> LessonStep:
