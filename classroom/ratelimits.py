@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpRequest
-from django_ratelimit.core import is_ratelimited
+from django_ratelimit import ALL
+from django_ratelimit.core import get_usage, is_ratelimited
 
 AttemptKey = str | Callable[[str, HttpRequest], str]
 
@@ -43,3 +44,14 @@ def attempt_limited(request: HttpRequest, *, group: str, key: AttemptKey, rate: 
             ...  # answer 429 with a message; do not look the code up
     """
     return is_ratelimited(request, group=group, key=key, rate=rate, method=is_ratelimited.ALL, increment=True)
+
+
+def attempts_exhausted(request: HttpRequest, *, group: str, key: AttemptKey, rate: str) -> bool:
+    """Whether `group` has already gone over `rate` for this client, without counting this request.
+
+    For lookups where only failures count (an invitation code guessed wrong): check this first and refuse
+    every request past the limit, right or wrong, so that a refused guess learns nothing; then count a failure
+    with attempt_limited.
+    """
+    usage = get_usage(request, group=group, key=key, rate=rate, method=ALL, increment=False)
+    return usage is not None and usage["count"] >= usage["limit"]

@@ -16,11 +16,12 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from classroom.routing import websocket_urlpatterns as classroom_websockets  # noqa: E402
 from games.live import knowing_the_server_loop  # noqa: E402
 from games.routing import websocket_urlpatterns as game_websockets  # noqa: E402
+from together.routing import websocket_urlpatterns as table_websockets  # noqa: E402
 
 application = knowing_the_server_loop(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(game_websockets + classroom_websockets))),
+            AuthMiddlewareStack(URLRouter(game_websockets + classroom_websockets + table_websockets))),
     }
 ))

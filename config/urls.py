@@ -17,5 +17,6 @@ urlpatterns = [
     path("classes/", include("classroom.urls")),
     path("rules/", include("rulebook.urls")),
     path("puzzles/", include("puzzles.urls")),
+    path("tables/", include("together.urls")),
     path("", include("games.urls")),
 ]

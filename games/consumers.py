@@ -80,8 +80,7 @@ class GameTableConsumer(ListeningConsumer):
             return None
         # The row as it was on joining: what a push needs of it beyond that (the move count, the hints used)
         # comes with each announcement, so that a push reads no row. The preset's name is read once too.
-        self.game, self.preset_name = found
-        self.seat = selectors.human_seat(self.game)
+        self.game, self.seat, self.preset_name = found
         self.page_id = valid_table_page_id(query_parameter(self.scope, "page"))
         return game_group(self.game_id)
 
@@ -104,13 +103,15 @@ class GameTableConsumer(ListeningConsumer):
                 logger.debug("Game %s: page gone before step %s", self.game_id, step)
                 return
 
-    def _game_and_preset_name(self) -> tuple[Game, str] | None:
-        game = selectors.game_get_for_visitor(game_id=self.game_id, user=self.scope.get("user"),
-                                              session=self.scope.get("session") or {})
-        if game is None:
+    def _game_and_preset_name(self) -> tuple[Game, int, str] | None:
+        """The game, the visitor's seat in it and its preset's name; None when it is not the visitor's game."""
+        game = Game.objects.filter(pk=self.game_id).first()
+        seat = None if game is None else selectors.visitor_seat(game, user=self.scope.get("user"),
+                                                                  session=self.scope.get("session") or {})
+        if seat is None:
             return None
         with translation.override(self.language):
-            return game, selectors.preset_display_name(game)
+            return game, seat, selectors.preset_display_name(game)
 
     def _render_step(self, game: Game, step: int) -> str:
         back_link = session_back_link(self.scope.get("session"), game)

@@ -46,6 +46,9 @@ class Game(models.Model):
     hints_used = models.PositiveIntegerField(default=0)
     # A class's round may have the hint turned off by its teacher (classroom.services.round_start_next sets it).
     hints = models.CharField(max_length=10, choices=Hints.choices, default=Hints.ALLOW)
+    # A game several people play (together.Table): seconds a person may be away before a bot of their seat's
+    # "stand_in" level plays for them until they are back; None: never (and for a game of one person).
+    away_after = models.PositiveIntegerField(null=True, blank=True)
     scores = models.JSONField(null=True, blank=True)
     winners = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -63,8 +66,36 @@ class Game(models.Model):
         return len(self.seats)
 
     @property
+    def played_together(self) -> bool:
+        """Whether people play it together (together.Table): its people's seats name a bot to stand in for them."""
+        return any("stand_in" in info for info in self.seats)
+
+    @property
     def is_over(self) -> bool:
         return self.status == self.Status.FINISHED
+
+
+class SeatHolder(models.Model):
+    """The person playing one seat of a game several people play (together.Table): a signed-in user, or the
+    browser session holding `visitor_key` (games.sessions.visitor_key). A game with holders is theirs alone;
+    a game without is its owner's or its session's (games.selectors.game_visible_to)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="holders")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="held_seats")
+    visitor_key = models.CharField(max_length=40)
+    # When the person's page last said they were there (games.services.game_seat_seen): a seat away longer than
+    # the game's `away_after` is played by a bot until they are back.
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_holder_per_seat")]
+        indexes = [models.Index(fields=["visitor_key"])]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of {self.game_id}"
 
 
 class GameAction(models.Model):

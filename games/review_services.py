@@ -15,7 +15,6 @@ from games.coach.review import ReviewedDecision, decision_seed, review_decision
 from games.history import game_history
 from games.models import Game, GameReview
 from games.review_selectors import REVIEW_VERSION, ReviewPart, review_plan, stored_part
-from games.selectors import human_seat
 from games.services import game_create
 
 
@@ -44,20 +43,21 @@ def game_review_part(*, game: Game, part: ReviewPart) -> list[ReviewedDecision]:
     return decisions
 
 
-def game_try_again_from(*, game: Game, step: int, human_name: str, owner=None) -> Game:
+def game_try_again_from(*, game: Game, seat: int, step: int, human_name: str, owner=None) -> Game:
     """A new practice game at exactly the position of `game` after `step` actions, where the player decided:
     the same deal, the same hidden cards, the same bots (with the same seeds, so they answer the same moves
-    the same way), the moves before it already played. Only the player's own decisions may be tried again."""
+    the same way), the moves before it already played. Only the decisions of the player's `seat` may be tried
+    again; at a table of several people the other people's seats are played by bots of the table's stand-in level."""
     if not game.is_over:
         raise ReviewRefused(_("The review opens when the game is over: finish the game first."))
-    seat = human_seat(game)
     steps = {step for part in review_plan(game=game, seat=seat) for step in part.steps}
     if step not in steps:
         raise ReviewRefused(_("That position is not one of your decisions in this game."))
     history = game_history(game)
     return game_create(
         game_key=game.game_key, preset=game.preset, players=game.players, variant=game.variant,
-        bot_levels=[info["level"] for info in game.seats if info["kind"] == "bot"], human_seat=seat,
+        bot_levels=[info.get("level") or info["stand_in"] for other, info in enumerate(game.seats) if other != seat],
+        human_seat=seat,
         human_name=human_name, owner=owner, seed=game.seed, dealer=game.dealer, deal=game.deal,
         previous_loser=game.previous_loser, opening_actions=[logged.action for logged in history.actions[:step]],
         opening_reasons=[logged.reason for logged in history.actions[:step]])

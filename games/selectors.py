@@ -28,6 +28,9 @@ from tutorials.models import Preset
 BOT_LEVEL_LABELS = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
 
 SESSION_GAMES_KEY = "game_ids"
+# A random key naming this browser session at the tables it sits at (games.sessions.visitor_key); it outlives
+# signing in, which keeps the session's data.
+VISITOR_KEY = "visitor_key"
 MAX_BACKS_SHOWN = 12   # a larger hand is drawn as this many backs; its size is written beside it
 
 
@@ -43,10 +46,28 @@ def game_offers() -> list[dict[str, Any]]:
 
 
 def game_visible_to(game: Game, *, user, session) -> bool:
-    """A game belongs to its signed-in owner, or to the browser session that started it."""
+    """A game belongs to its signed-in owner, or to the browser session that started it; a game several people
+    play (with seat holders), to each of them (visitor_seat)."""
+    return visitor_seat(game, user=user, session=session) is not None
+
+
+def visitor_seat(game: Game, *, user, session) -> int | None:
+    """The seat the visitor plays in `game`, or None when the game is not theirs to see.
+
+    A game several people play names each seat's person (games.models.SeatHolder): a signed-in user, or the
+    browser session's visitor key. Any other game has one person, its owner or the session that started it.
+    """
+    holders = list(game.holders.all())
+    if holders:
+        key = session.get(VISITOR_KEY) if session is not None else None
+        signed_in = user is not None and user.is_authenticated
+        for holder in holders:
+            if (signed_in and holder.user_id == user.pk) or (key and holder.visitor_key == key):
+                return holder.seat
+        return None
     if game.owner_id is not None and user is not None and user.is_authenticated and game.owner_id == user.pk:
-        return True
-    return str(game.pk) in session_game_ids(session)
+        return human_seat(game)
+    return human_seat(game) if str(game.pk) in session_game_ids(session) else None
 
 
 def session_game_ids(session) -> list[str]:
@@ -63,10 +84,13 @@ def games_of_visitor(*, user, session) -> QuerySet[Game]:
             ids.append(uuid.UUID(str(game_id)))
         except ValueError:
             continue   # not a game's key: no game
-    visible = Q(pk__in=ids)
+    visible = Q(pk__in=ids, holders__isnull=True)
+    key = session.get(VISITOR_KEY) if session is not None else None
+    if key:
+        visible |= Q(holders__visitor_key=key)
     if user is not None and user.is_authenticated:
-        visible |= Q(owner=user)
-    return Game.objects.filter(visible).order_by("-created_at")
+        visible |= Q(owner=user) | Q(holders__user=user)
+    return Game.objects.filter(pk__in=Game.objects.filter(visible).values("pk")).order_by("-created_at")
 
 
 def unfinished_games_of_visitor(*, user, session, limit: int) -> list[dict[str, Any]]:
@@ -94,17 +118,28 @@ def game_get_for_visitor(*, game_id, user, session) -> Game | None:
 
 
 def games_of_user(*, user) -> QuerySet[Game]:
-    return Game.objects.filter(owner=user).order_by("-created_at")
+    """The user's games: those they own and those they held a seat of at a table of several people."""
+    mine = Game.objects.filter(Q(owner=user) | Q(holders__user=user)).values("pk")
+    return Game.objects.filter(pk__in=mine).order_by("-created_at")
 
 
 def my_games_rows(*, user, limit: int = 100) -> list[dict[str, Any]]:
     """The "My games" list: each game with its title, its preset's name and whether the owner won."""
-    games = list(games_of_user(user=user)[:limit])
+    games = list(games_of_user(user=user).prefetch_related("holders")[:limit])
     preset_names = {(preset.game_key, preset.slug): preset.name
                     for preset in Preset.objects.filter(game_key__in={game.game_key for game in games})}
     return [{"game": game, "title": get_game(game.game_key).title,
              "preset": preset_names.get((game.game_key, game.preset), game.preset),
-             "won": human_seat(game) in (game.winners or [])} for game in games]
+             "won": _seat_of_user(game, user) in (game.winners or []),
+             "together": len(game.holders.all()) > 1} for game in games]
+
+
+def _seat_of_user(game: Game, user) -> int:
+    """The seat `user` played in one of their games (games_of_user)."""
+    holders = game.holders.all()
+    if not holders:
+        return human_seat(game)
+    return next((holder.seat for holder in holders if holder.user_id == user.pk), None)
 
 
 def player_name(user) -> str:
@@ -172,7 +207,8 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
     open_hands = _open_hands(state) if show_all_hands else {}
     shown_from = table.first_logged(view) if hasattr(table, "first_logged") else 0
     log = [{"text": narrator.describe(event), "reason": narrator.reason(reasons.get(index)),
-            "seat": event.get("seat")} for index, event in enumerate(view["log"]) if index >= shown_from]
+            "seat": event.get("seat"), "stand_in": (reasons.get(index) or {}).get("stand_in", False)}
+           for index, event in enumerate(view["log"]) if index >= shown_from]
     opponents = [
         {"seat": other, "name": narrator.name(other),
          "level": BOT_LEVEL_LABELS.get((levels or [None] * players)[other]),

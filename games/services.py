@@ -9,10 +9,12 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
+from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import live
@@ -20,7 +22,7 @@ from games.bots import get_bot
 from games.coach import Evaluation, get_coach
 from games.coach.review import decision_seed
 from games.history import GameHistory, LoggedAction, game_history, remember
-from games.models import Game, GameAction
+from games.models import Game, GameAction, SeatHolder
 from games.narration import narrator_for
 from games.rules import IllegalAction, get_game
 from games.selectors import narration_language, seat_names
@@ -37,6 +39,12 @@ class MoveRejected(Exception):
 
 
 class StaleMove(MoveRejected):
+    status = 409
+
+
+class NotYourTurn(MoveRejected):
+    """Another seat is to move, or nobody is (the game is over)."""
+
     status = 409
 
 
@@ -79,10 +87,68 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
         else:
             index, level = next(bots)
             seats.append({"kind": "bot", "level": level, "name": f"{BOT_NAMES[index]}-bot"})
+    return _game_start(game_key=game_key, preset=preset, variant=variant.to_dict(), seed=seed, deal=deal,
+                       dealer=dealer, previous_loser=previous_loser, seats=seats, owner=owner, hints=hints,
+                       opening_actions=opening_actions, opening_reasons=opening_reasons)
+
+
+@dataclasses.dataclass(frozen=True)
+class Person:
+    """Who sits at one seat of a game several people play: a signed-in user, or a browser session's key."""
+
+    seat: int
+    name: str
+    user: Any | None
+    visitor_key: str
+
+
+def game_create_together(*, game_key: str, preset: str, variant: dict[str, Any], bot_levels: dict[int, str],
+                         people: list[Person], stand_in_level: str, away_after: int | None,
+                         seed: int | None = None) -> Game:
+    """A new game several people play (together.Table): `people` at their seats, bots of `bot_levels` (by seat)
+    at the others, played up to the first person's turn. A person away longer than `away_after` seconds (None:
+    never) is played for by a bot of `stand_in_level` until they are back (game_seat_seen). People playing each
+    other get no coach: the hint is off."""
+    engine = get_game(game_key)
+    variant = engine.variant(**variant)
+    players = len(people) + len(bot_levels)
+    seated = sorted([person.seat for person in people] + list(bot_levels))
+    if seated != list(range(players)) or not people:
+        raise ValueError("Every seat needs one person or one bot, and a person at least one.")
+    if not engine.min_players <= players <= engine.max_players:
+        raise ValueError(f"{engine.title} is played by {engine.min_players} to {engine.max_players} players.")
+    if seed is None:
+        seed = secrets.randbelow(MAX_SEED)
+    by_seat = {person.seat: person for person in people}
+    seats, bots = [], 0
+    for seat in range(players):
+        if seat in by_seat:
+            seats.append({"kind": "human", "name": by_seat[seat].name, "stand_in": stand_in_level})
+        else:
+            seats.append({"kind": "bot", "level": bot_levels[seat], "name": f"{BOT_NAMES[bots]}-bot"})
+            bots += 1
+    now = timezone.now()
+    return _game_start(game_key=game_key, preset=preset, variant=variant.to_dict(), seed=seed,
+                       dealer=random.Random(f"dealer-{seed}").randrange(players), seats=seats,
+                       hints=Game.Hints.FORBID,
+                       away_after=away_after,
+                       holders=[SeatHolder(seat=person.seat, user=person.user, visitor_key=person.visitor_key,
+                                           last_seen=now) for person in people])
+
+
+def _game_start(*, game_key: str, preset: str, variant: dict[str, Any], seed: int, dealer: int, seats: list[dict],
+                deal: dict[str, Any] | None = None, previous_loser: int | None = None, owner=None,
+                hints: str = Game.Hints.ALLOW, away_after: int | None = None, holders: list[SeatHolder] = (),
+                opening_actions: list[dict[str, Any]] | None = None,
+                opening_reasons: list[dict | None] | None = None) -> Game:
+    """Keep the new game, its seat holders and its opening actions, and play the bots up to a person's turn."""
     with transaction.atomic():
-        game = Game.objects.create(game_key=game_key, preset=preset, variant=variant.to_dict(), seed=seed,
-                                   deal=deal, dealer=dealer, previous_loser=previous_loser, seats=seats, owner=owner,
-                                   hints=hints)
+        game = Game.objects.create(game_key=game_key, preset=preset, variant=variant, seed=seed, deal=deal,
+                                   dealer=dealer, previous_loser=previous_loser, seats=seats, owner=owner,
+                                   hints=hints, away_after=away_after)
+        for holder in holders:
+            holder.game = game
+        SeatHolder.objects.bulk_create(holders)
         history = game_history(game)   # validates the deal before anything is kept
         opening_actions = opening_actions or []
         for action, reason in zip(opening_actions, opening_reasons or [None] * len(opening_actions), strict=True):
@@ -94,9 +160,10 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
 
 def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_move: int,
                       answered_page: str | None = None) -> Game:
-    """Apply `seat`'s action, then every bot move up to the next human decision or the end.
+    """Apply `seat`'s action, then every bot move up to the next person's decision or the end.
 
     `answered_page` names the open page that asked (games.live.announce_moves): its answer shows the move itself.
+    At a game several people play, the mover is seen there, and a bot plays for the people away (game_seat_seen).
     """
     try:
         with transaction.atomic():
@@ -105,14 +172,16 @@ def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_mo
                 raise StaleMove(_("That move was already made: the table has moved on. Here is the current position."))
             history = game_history(game)
             if history.current.current_player != seat:
-                raise MoveRejected(_("It is not your turn.") if not history.current.is_over else _("The game is over."))
+                raise NotYourTurn(_("It is not your turn.") if not history.current.is_over else _("The game is over."))
             try:
                 state = history.current.apply(action)
             except IllegalAction as error:
                 narrator = narrator_for(game.game_key, seat_names(game), seat, narration_language())
                 raise MoveRejected(narrator.illegal(error)) from None
+            if game.away_after is not None:
+                SeatHolder.objects.filter(game=game, seat=seat).update(last_seen=timezone.now())
             _play_bots(game, history.extended(state, LoggedAction(seat=seat, action=action, reason=None)),
-                       answered_page=answered_page)
+                       answered_page=answered_page, stand_ins=_seats_away(game))
     except IntegrityError:
         # Another request wrote this log position first (possible where row locks are no-ops).
         raise StaleMove(_("That move was already made: the table has moved on. Here is the current position.")) \
@@ -120,21 +189,58 @@ def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_mo
     return game
 
 
-def _play_bots(game: Game, history: GameHistory, answered_page: str | None = None) -> None:
-    """Let the bots move until a human must decide, then append the new actions to the log.
+def game_seat_seen(*, game_id, seat: int) -> bool:
+    """The person holding `seat` is at the table (their page says so now and then): note it, and let a bot play
+    for whoever is to move and has been away longer than the game allows. True when a bot played so.
 
-    `history` may already hold actions the log lacks (the human's move); `game.move_count` says
-    how many the log has. The table is told of the new states only once the transaction commits.
+    Called by every person's page, so a table whose person to move has left goes on while the others wait.
+    """
+    SeatHolder.objects.filter(game_id=game_id, seat=seat).update(last_seen=timezone.now())
+    game = Game.objects.get(pk=game_id)
+    if game.away_after is None or game.is_over or game_history(game).current.current_player not in _seats_away(game):
+        return False   # the usual answer, read without taking the game's lock
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        away = _seats_away(game)
+        history = game_history(game)
+        if game.is_over or history.current.current_player not in away:
+            return False   # another page's call played for them first
+        _play_bots(game, history, stand_ins=away)
+    return True
+
+
+def _seats_away(game: Game) -> frozenset[int]:
+    """The seats whose person has been away longer than the game allows: a bot plays for them meanwhile."""
+    if game.away_after is None:
+        return frozenset()
+    since = timezone.now() - timedelta(seconds=game.away_after)
+    return frozenset(SeatHolder.objects.filter(game=game, last_seen__lt=since).values_list("seat", flat=True))
+
+
+def _play_bots(game: Game, history: GameHistory, answered_page: str | None = None,
+               stand_ins: frozenset[int] = frozenset()) -> None:
+    """Let the bots move until a person must decide, then append the new actions to the log.
+
+    `history` may already hold actions the log lacks (the person's move); `game.move_count` says
+    how many the log has. The people's seats in `stand_ins` are away: a bot of the seat's "stand_in" level plays
+    for them, and its reason says so (`"stand_in": true`). The table is told of the new states only once the
+    transaction commits.
     """
     saved = game.move_count
     state = history.current
-    while not state.is_over and game.seats[state.current_player]["kind"] == "bot":
+    def bot_to_move() -> bool:
+        return game.seats[state.current_player]["kind"] == "bot" or state.current_player in stand_ins
+
+    while not state.is_over and bot_to_move():
         seat = state.current_player
-        bot = get_bot(game.game_key, game.seats[seat]["level"])
+        info = game.seats[seat]
+        standing_in = info["kind"] != "bot"
+        bot = get_bot(game.game_key, info["stand_in"] if standing_in else info["level"])
         rng = random.Random(f"{game.seed}-{history.move_count}")
         decision = bot.decide(state.view(seat), state.legal_actions(), rng)
         state = state.apply(decision.action)
-        history = history.extended(state, LoggedAction(seat, decision.action, decision.reason.to_dict()))
+        reason = {**decision.reason.to_dict(), "stand_in": True} if standing_in else decision.reason.to_dict()
+        history = history.extended(state, LoggedAction(seat, decision.action, reason))
     GameAction.objects.bulk_create([
         GameAction(game=game, number=number, seat=logged.seat, action=logged.action, reason=logged.reason)
         for number, logged in enumerate(history.actions[saved:], start=saved)
@@ -176,7 +282,8 @@ def game_hint(*, game_id, seat: int) -> Hint:
     """
     game = Game.objects.get(pk=game_id)
     if game.hints == Game.Hints.FORBID:
-        raise HintRefused(_("Your teacher has turned hints off for this round."))
+        raise HintRefused(_("No hints at a table where people play each other.") if game.played_together
+                          else _("Your teacher has turned hints off for this round."))
     history = game_history(game)
     state = history.current
     if game.is_over or state.is_over:
@@ -190,6 +297,9 @@ def game_hint(*, game_id, seat: int) -> Hint:
     return Hint(evaluation=evaluation, view=view)
 
 
-def games_claim_for_user(*, game_ids: list[str], user) -> int:
-    """Give a signed-in user the games they played anonymously in this browser session."""
+def games_claim_for_user(*, game_ids: list[str], user, visitor_key: str | None = None) -> int:
+    """Give a signed-in user the games they played anonymously in this browser session: the games it started,
+    and the seats it held at tables of several people (`visitor_key`)."""
+    if visitor_key:
+        SeatHolder.objects.filter(visitor_key=visitor_key, user__isnull=True).update(user=user)
     return Game.objects.filter(pk__in=game_ids, owner__isnull=True).update(owner=user)

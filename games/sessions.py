@@ -6,8 +6,10 @@ started from another page (a lesson's practice) keeps a link back to it, shown o
 
 from __future__ import annotations
 
+import secrets
+
 from games.models import Game
-from games.selectors import SESSION_GAMES_KEY
+from games.selectors import SESSION_GAMES_KEY, VISITOR_KEY
 
 SESSION_BACK_LINKS_KEY = "game_back_links"
 REMEMBERED_GAMES = 200
@@ -29,3 +31,11 @@ def session_back_link(session, game: Game) -> dict[str, str] | None:
     if session is None:
         return None
     return session.get(SESSION_BACK_LINKS_KEY, {}).get(str(game.pk))
+
+
+def visitor_key(session) -> str:
+    """This browser session's key at the tables it sits at (games.models.SeatHolder), made on first use."""
+    key = session.get(VISITOR_KEY)
+    if not key:
+        key = session[VISITOR_KEY] = secrets.token_urlsafe(24)
+    return key

@@ -13,6 +13,7 @@ urlpatterns = [
     path("play/<uuid:game_id>/table/", views.table, name="table"),
     path("play/<uuid:game_id>/act/", views.act, name="act"),
     path("play/<uuid:game_id>/hint/", views.hint, name="hint"),
+    path("play/<uuid:game_id>/here/", views.here, name="here"),
     path("play/<uuid:game_id>/again/", views.play_again, name="play_again"),
     path("play/<uuid:game_id>/next/", views.next_game, name="next_game"),
     path("play/<uuid:game_id>/replay/", views.replay, name="replay"),

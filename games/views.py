@@ -52,11 +52,13 @@ def play_index(request: HttpRequest) -> HttpResponse:
     return render(request, "games/index.html", {"games": selectors.game_offers()})
 
 
-def _visitor_game(request: HttpRequest, game_id) -> Game:
-    game = selectors.game_get_for_visitor(game_id=game_id, user=request.user, session=request.session)
-    if game is None:
+def _visitor_game(request: HttpRequest, game_id) -> tuple[Game, int]:
+    """The game and the seat the visitor plays in it; 404 when it is not theirs."""
+    game = Game.objects.filter(pk=game_id).first()
+    seat = selectors.visitor_seat(game, user=request.user, session=request.session) if game is not None else None
+    if seat is None:
         raise Http404("No such game.")
-    return game
+    return game, seat
 
 
 def _table(request: HttpRequest, game: Game, **kwargs) -> dict:
@@ -97,26 +99,39 @@ def new_game(request: HttpRequest, game_key: str) -> HttpResponse:
 
 @require_GET
 def play(request: HttpRequest, game_id) -> HttpResponse:
-    game = _visitor_game(request, game_id)
-    context = _table(request, game, seat=selectors.human_seat(game))
+    game, seat = _visitor_game(request, game_id)
+    if game.played_together:
+        services.game_seat_seen(game_id=game.pk, seat=seat)   # back at the table: no bot plays for them now
+        game.refresh_from_db()
+    context = _table(request, game, seat=seat)
     return render(request, "games/play.html", {**context, "bot_delay": settings.BOT_MOVE_DELAY})
 
 
 @require_GET
 def table(request: HttpRequest, game_id) -> HttpResponse:
     """The table alone, for pages that missed a live update; a plain request gets the page."""
-    game = _visitor_game(request, game_id)
+    game, seat = _visitor_game(request, game_id)
     if not request.htmx:
         return redirect("play", game_id=game.pk)
-    return render(request, TABLE_PARTIAL, _table(request, game, seat=selectors.human_seat(game)))
+    return render(request, TABLE_PARTIAL, _table(request, game, seat=seat))
+
+
+@require_POST
+def here(request: HttpRequest, game_id) -> HttpResponse:
+    """A person's page at a table of several people says, now and then, that they are still there: a bot plays
+    for them only while they are away, and for whoever is to move and away longer than the table allows."""
+    game, seat = _visitor_game(request, game_id)
+    if not game.played_together:
+        raise Http404("Only a table of several people keeps count of who is there.")
+    played = services.game_seat_seen(game_id=game.pk, seat=seat)
+    return HttpResponse("moved" if played else "", content_type="text/plain")
 
 
 @require_POST
 def act(request: HttpRequest, game_id) -> HttpResponse:
     # The slot first: a move waiting for one must not hold a database connection meanwhile (games/move_slots.py).
     with move_slot():
-        game = _visitor_game(request, game_id)
-        seat = selectors.human_seat(game)
+        game, seat = _visitor_game(request, game_id)
         try:
             action, expected_move = action_from_post(request.POST, game_key=game.game_key)
             before = expected_move
@@ -137,8 +152,7 @@ def act(request: HttpRequest, game_id) -> HttpResponse:
 @require_POST
 def hint(request: HttpRequest, game_id) -> HttpResponse:
     """The coach's suggestion for the player's move: the table with a hint panel. Changes no game state."""
-    game = _visitor_game(request, game_id)
-    seat = selectors.human_seat(game)
+    game, seat = _visitor_game(request, game_id)
     template = TABLE_PARTIAL if request.htmx else "games/play.html"
     try:
         suggestion = services.game_hint(game_id=game.pk, seat=seat)
@@ -152,6 +166,8 @@ def hint(request: HttpRequest, game_id) -> HttpResponse:
 
 
 def _deal_again(request: HttpRequest, game: Game, previous_loser: int | None = None) -> HttpResponse:
+    if game.played_together:
+        return redirect("tables")   # people choose their next table together
     bots = [info["level"] for info in game.seats if info["kind"] == "bot"]
     # The same rules (the stored variant, also for a lesson's preset) and seats; a new deal.
     new = services.game_create(game_key=game.game_key, preset=game.preset, players=game.players, bot_levels=bots,
@@ -165,13 +181,14 @@ def _deal_again(request: HttpRequest, game: Game, previous_loser: int | None = N
 
 @require_POST
 def play_again(request: HttpRequest, game_id) -> HttpResponse:
-    return _deal_again(request, _visitor_game(request, game_id))
+    game, _seat = _visitor_game(request, game_id)
+    return _deal_again(request, game)
 
 
 @require_POST
 def next_game(request: HttpRequest, game_id) -> HttpResponse:
     """The next game of a series: the finished game's loser deals and is attacked first."""
-    game = _visitor_game(request, game_id)
+    game, _seat = _visitor_game(request, game_id)
     if not game.is_over:
         return redirect("play", game_id=game.pk)
     return _deal_again(request, game, previous_loser=selectors.series_loser(game))
@@ -179,7 +196,7 @@ def next_game(request: HttpRequest, game_id) -> HttpResponse:
 
 @require_GET
 def replay(request: HttpRequest, game_id) -> HttpResponse:
-    game = _visitor_game(request, game_id)
+    game, _seat = _visitor_game(request, game_id)
     if not game.is_over:
         return render(request, "games/replay_locked.html", {"game": game}, status=403)
     try:
@@ -199,14 +216,14 @@ def _review_refused(request: HttpRequest, game: Game) -> HttpResponse:
 def review(request: HttpRequest, game_id) -> HttpResponse:
     """The coach's review of a finished game, one deal at a time (`?deal=`): the kept parts drawn, the rest
     loaded part by part (review_part)."""
-    game = _visitor_game(request, game_id)
+    game, seat = _visitor_game(request, game_id)
     if not game.is_over:
         return _review_refused(request, game)
     try:
         deal = int(request.GET.get("deal", ""))
     except ValueError:
         deal = None
-    context = review_selectors.review_context(game=game, seat=selectors.human_seat(game), deal=deal)
+    context = review_selectors.review_context(game=game, seat=seat, deal=deal)
     return render(request, "games/review.html", context)
 
 
@@ -214,10 +231,9 @@ def review(request: HttpRequest, game_id) -> HttpResponse:
 def review_part(request: HttpRequest, game_id, part: int) -> HttpResponse:
     """One part of the review, computed now if it is not kept yet: the page's next verdicts (HTMX), or, without
     JavaScript, the review page again with this part in it."""
-    game = _visitor_game(request, game_id)
+    game, seat = _visitor_game(request, game_id)
     if not game.is_over:
         return _review_refused(request, game)
-    seat = selectors.human_seat(game)
     plan = review_selectors.review_plan(game=game, seat=seat)
     if not 0 <= part < len(plan):
         raise Http404("No such part of the review.")
@@ -231,15 +247,15 @@ def review_part(request: HttpRequest, game_id, part: int) -> HttpResponse:
 @require_POST
 def review_try_again(request: HttpRequest, game_id, step: int) -> HttpResponse:
     """Try again from here: a new practice game at the position of one of the player's decisions."""
-    game = _visitor_game(request, game_id)
+    game, seat = _visitor_game(request, game_id)
     try:
         new = review_services.game_try_again_from(
-            game=game, step=step, human_name=selectors.player_name(request.user),
+            game=game, seat=seat, step=step, human_name=selectors.player_name(request.user),
             owner=request.user if request.user.is_authenticated else None)
     except review_services.ReviewRefused as error:
         return render(request, "games/review_locked.html", {"game": game, "error": str(error)}, status=error.status)
     # The practice game links back to the decision it was started from.
-    deal = next(part.deal for part in review_selectors.review_plan(game=game, seat=selectors.human_seat(game))
+    deal = next(part.deal for part in review_selectors.review_plan(game=game, seat=seat)
                 if step in part.steps)
     back = f"{reverse('review', args=[game.pk])}?deal={deal}#move-{step + 1}"
     session_remember_game(request.session, new, back_url=back, back_label=gettext("Back to the review"))
@@ -249,5 +265,6 @@ def review_try_again(request: HttpRequest, game_id, step: int) -> HttpResponse:
 @login_required
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
-    services.games_claim_for_user(game_ids=request.session.get(selectors.SESSION_GAMES_KEY, []), user=request.user)
+    services.games_claim_for_user(game_ids=request.session.get(selectors.SESSION_GAMES_KEY, []), user=request.user,
+                                  visitor_key=request.session.get(selectors.VISITOR_KEY))
     return render(request, "games/mine.html", {"rows": selectors.my_games_rows(user=request.user)})

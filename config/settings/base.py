@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "classroom",
     "rulebook",
     "puzzles",
+    "together",
 ]
 
 MIDDLEWARE = [
@@ -232,6 +233,14 @@ JOIN_CODE_RATE_PER_USER = env_rate("JOIN_CODE_RATE_PER_USER", "10/10m")
 # class of thirty may create its accounts in one lesson from one school address, each with a retry; a script
 # making accounts in bulk is still stopped after a minute's work each hour.
 SIGNUP_RATE_PER_IP = env_rate("SIGNUP_RATE_PER_IP", "60/h")
+# Tables to play together (together/): tables opened per client address (a class opens a few each lesson from
+# one school address), invitation codes tried per client address (enough for typos, too few to guess one of
+# 31^8 codes), and the tables one person may have open, not started, at once.
+TABLE_OPEN_RATE_PER_IP = env_rate("TABLE_OPEN_RATE_PER_IP", "60/h")
+TABLE_CODE_RATE_PER_IP = env_rate("TABLE_CODE_RATE_PER_IP", "30/10m")
+OPEN_TABLES_PER_PERSON = env_int("OPEN_TABLES_PER_PERSON", 3)
+# Seconds after which a table nobody started is gone.
+TABLE_EXPIRES_AFTER = env_int("TABLE_EXPIRES_AFTER", 24 * 3600)
 
 # Seconds between bot moves pushed over the WebSocket, so a person can follow each one.
 BOT_MOVE_DELAY = env_float("BOT_MOVE_DELAY", 0.6)

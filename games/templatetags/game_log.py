@@ -18,10 +18,15 @@ def log_lines(log: list[dict], seat: int | None) -> SafeString:
     """One <li> per line of `log` (games.selectors.position_context): the player's own moves marked, a bot's
     reason folded under "Why?"."""
     why = conditional_escape(gettext("Why?"))
+    # A bot's move for a person away from a table of several people (games.services.game_seat_seen).
+    stand_in = conditional_escape(gettext("(a bot played for this seat while its player was away)"))
     lines = []
     for line in log:
-        mine = ' class="log__mine"' if line["seat"] == seat else ""
+        classes = " ".join(name for name, applies in (("log__mine", line["seat"] == seat),
+                                                      ("log__stand-in", line.get("stand_in"))) if applies)
+        attributes = f' class="{classes}"' if classes else ""
+        note = f' <span class="log__note">{stand_in}</span>' if line.get("stand_in") else ""
         reason = (f'\n      <details class="why"><summary>{why}</summary>{conditional_escape(line["reason"])}</details>'
                   if line["reason"] else "")
-        lines.append(f"<li{mine}>{conditional_escape(line['text'])}{reason}</li>")
+        lines.append(f"<li{attributes}>{conditional_escape(line['text'])}{note}{reason}</li>")
     return mark_safe("\n".join(lines))

@@ -9,6 +9,17 @@
   function shownStep() { var t = table(); return t ? Number(t.dataset.step) : -1; }
   function stepOf(html) { var m = /data-step="(\d+)"/.exec(html); return m ? Number(m[1]) : -1; }
 
+  // At a table of several people, the person to move is told so: in the page's title (seen from another tab)
+  // and by the screen-reader announcer.
+  var plainTitle = document.title;
+  function signalTurn(t) {
+    if (!t.dataset.hereUrl) return;
+    var mine = t.hasAttribute("data-your-turn");
+    var wasMine = document.title !== plainTitle;
+    document.title = mine ? t.dataset.turnTitle + plainTitle : plainTitle;
+    return mine && !wasMine;
+  }
+
   function afterSwap(previousLines) {
     var t = table();
     if (!t) return;
@@ -20,6 +31,7 @@
       });
       announcer.textContent = fresh.join(" ");
     }
+    if (signalTurn(t) && announcer) announcer.textContent += " " + t.dataset.turnSays;
     markHint(t);
     var log = t.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
@@ -172,11 +184,28 @@
     };
   }
 
+  // A person at a table of several people: the page says now and then that they are there, so that no bot plays
+  // for them; the server meanwhile lets a bot play for whoever is to move and has been away too long.
+  var HERE_EVERY_MS = 20000;
+  function sayImHere() {
+    var t = table();
+    if (!t || !t.dataset.hereUrl || !window.htmx) return;
+    var headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}");
+    headers["X-Table-Page"] = pageId;
+    fetch(t.dataset.hereUrl, { method: "POST", headers: headers, credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (said) { if (said === "moved" && !live()) fetchTable(); })
+      .catch(function () { /* offline for now: the next call says it */ })
+      .then(function () { setTimeout(sayImHere, HERE_EVERY_MS); });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     var log = document.querySelector("#table .log");
     if (log) log.scrollTop = log.scrollHeight;   // the latest move first in sight
     if (table()) markHint(table());
+    if (table()) signalTurn(table());
     restoreDisclosures(document);
     connect(FIRST_RETRY_MS);
+    sayImHere();
   });
 })();

@@ -77,7 +77,7 @@ def test_sign_in_attempts_are_still_limited_per_worker_while_redis_is_down():
     assert statuses == [200, 200, 200, 429]
 
 
-def fail_with_a_lost_connection(**kwargs):
+def fail_with_a_lost_connection(*args, **kwargs):
     raise OperationalError("server closed the connection unexpectedly")
 
 
@@ -157,7 +157,7 @@ def test_a_page_whose_database_connection_fails_offers_to_load_itself_again(monk
 
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     game = start_game(client, seed=77, levels=("easy", "easy"))
-    monkeypatch.setattr(views.selectors, "game_get_for_visitor", fail_with_a_lost_connection)
+    monkeypatch.setattr(views.selectors, "visitor_seat", fail_with_a_lost_connection)
 
     response = client.get(reverse("play", args=[game.pk]), {"from": "lesson"})
 

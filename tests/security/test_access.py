@@ -79,9 +79,9 @@ def game_pages(whose: str, game: Callable[[World], object], owner: Callable[[Wor
         # Every hand is open in a replay, so it is locked (403) until the game is over, for its owner too.
         Page(f"replay ({whose})", "get", lambda world: reverse("replay", args=[game(world).pk]), owner,
              let_in=(200, 403)),
-        # A move in a finished game is refused (400) on its table, shown to its owner only.
+        # A move in a finished game is refused (409) on its table, shown to its owner only.
         Page(f"act ({whose})", "post", lambda world: reverse("act", args=[game(world).pk]), owner,
-             data=lambda world: a_legal_move_data(game(world)), let_in=(302, 400)),
+             data=lambda world: a_legal_move_data(game(world)), let_in=(302, 409)),
         Page(f"play again ({whose})", "post", lambda world: reverse("play_again", args=[game(world).pk]), owner),
         # The review, too, opens only once the game is over (409 before); try again only from the player's decisions.
         Page(f"review ({whose})", "get", lambda world: reverse("review", args=[game(world).pk]), owner,

@@ -199,7 +199,7 @@ def test_moving_when_it_is_not_your_turn_is_refused(client):
     game = play_to_the_end(client, game, seed=1)
     response = client.post(reverse("act", args=[game.pk]), {"move": game.move_count, "type": "ask",
                                                             "target": 1, "rank": "Q"})
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert "The game is over" in response.content.decode()
 
 

@@ -1,18 +1,19 @@
-// The live class dashboard: when the server says a student started or finished a round, ask for the
-// dashboard again (over HTTP, where the teacher's permission is checked) and swap it in.
+// A page part that follows a group live: the class dashboard (a student started or finished a round), a table's
+// seats before its game (somebody sat down, or the game started). When the server says it changed, ask for the
+// part again over HTTP, where permissions are checked, and swap it in.
 (function () {
   "use strict";
 
-  function dashboard() { return document.getElementById("dashboard"); }
+  function part() { return document.querySelector("[data-ws][data-refresh][id]"); }
 
   function refresh() {
-    var d = dashboard();
+    var d = part();
     if (!d || !window.htmx) return;
-    window.htmx.ajax("GET", d.dataset.refresh, { target: "#dashboard", swap: "outerHTML" });
+    window.htmx.ajax("GET", d.dataset.refresh, { target: "#" + d.id, swap: "outerHTML" });
   }
 
   function connect(delay) {
-    var d = dashboard();
+    var d = part();
     if (!d || !window.WebSocket) return;
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var socket = new WebSocket(scheme + location.host + d.dataset.ws);

@@ -1,0 +1,72 @@
+"""The form that opens a table: the game's rules, each seat for a person or a bot, the stand-in bots' level,
+how long a person may be away, and, for a teacher, the class whose table it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from classroom.selectors import classes_taught
+from games.forms import LEVEL_CHOICES, PresetChoiceField, default_player_count
+from games.rules import get_game
+from together.models import AWAY_LIMITS
+from together.services import PERSON
+from tutorials.selectors import presets_for_game
+
+SEAT_CHOICES = [(PERSON, _("a person")), *[(level, _("%(level)s bot") % {"level": label})
+                                           for level, label in LEVEL_CHOICES]]
+NEVER = "never"
+
+
+class TableForm(forms.Form):
+    preset = PresetChoiceField(queryset=None, to_field_name="slug", empty_label=None, widget=forms.RadioSelect,
+                               label=_("Rules"))
+    players = forms.TypedChoiceField(coerce=int, label=_("Players"))
+    stand_in_level = forms.ChoiceField(choices=LEVEL_CHOICES, initial="medium",
+                                       label=_("Bots that stand in for people"),
+                                       help_text=_("They take the people's seats left empty at the start, and "
+                                                   "play for a person who is away."))
+    away_after = forms.TypedChoiceField(
+        choices=[(NEVER if seconds is None else seconds, label) for seconds, label in AWAY_LIMITS],
+        coerce=lambda value: None if value == NEVER else int(value), initial=180,
+        label=_("A bot plays for a person away"))
+    classroom = forms.ModelChoiceField(queryset=None, required=False, label=_("Class table"),
+                                       empty_label=_("no: anybody with the link may sit"),
+                                       help_text=_("Only the class's students and teachers may sit at a class "
+                                                   "table; it is listed on the class's page."))
+
+    def __init__(self, *args: Any, game_key: str, user, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.engine = get_game(game_key)
+        self.fields["preset"].queryset = presets_for_game(game_key)
+        self.fields["preset"].initial = "standard"
+        self.fields["players"].choices = [
+            (n, _("%(count)s players") % {"count": n})
+            for n in range(self.engine.min_players, self.engine.max_players + 1)]
+        self.fields["players"].initial = default_player_count(self.engine)
+        for seat in range(self.engine.max_players):
+            self.fields[f"seat_{seat}"] = forms.ChoiceField(
+                choices=SEAT_CHOICES, initial=PERSON if seat < 2 else "medium", required=False,
+                label=_("Seat %(number)s") % {"number": seat + 1})
+        if user.is_authenticated:
+            self.fields["classroom"].queryset = classes_taught(user).filter(archived=False)
+        else:
+            del self.fields["classroom"]
+
+    def seat_fields(self, players: int) -> list[forms.BoundField]:
+        return [self[f"seat_{seat}"] for seat in range(players)]
+
+    def seat_plan(self) -> list[dict[str, str]]:
+        plan = []
+        for seat in range(self.cleaned_data["players"]):
+            choice = self.cleaned_data.get(f"seat_{seat}") or (PERSON if seat == 0 else "medium")
+            plan.append({"kind": PERSON} if choice == PERSON else {"kind": "bot", "level": choice})
+        return plan
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if "players" in cleaned and not any(plan["kind"] == PERSON for plan in self.seat_plan()):
+            raise forms.ValidationError(_("Leave at least one seat for a person."))
+        return cleaned

@@ -1,0 +1,106 @@
+"""Read paths of the tables to play together: who may sit where, and which tables a visitor is shown."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from classroom.models import Classroom
+from games.rules import get_game
+from games.selectors import BOT_LEVEL_LABELS
+from together.models import CODE_ALPHABET, CODE_LENGTH, Table
+from tutorials.models import Preset
+
+
+def normalised_code(text: str) -> str | None:
+    """An invitation code as typed (any case, spaces or dashes between its letters), or None if it cannot be one."""
+    code = "".join(text.split()).replace("-", "").upper()
+    if len(code) != CODE_LENGTH or any(letter not in CODE_ALPHABET for letter in code):
+        return None
+    return code
+
+
+def table_for_code(code: str) -> Table | None:
+    """The table of an invitation code, if there is one (expired or started tables too: the page says so)."""
+    code = normalised_code(code)
+    return Table.objects.filter(code=code).select_related("classroom", "game").first() if code else None
+
+
+def may_sit_at(table: Table, *, user) -> bool:
+    """Anybody may sit at a table with the code, except at a class table: its students and teachers only."""
+    if table.classroom_id is None:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return Classroom.objects.filter(Q(memberships__student=user) | Q(teachers=user), pk=table.classroom_id).exists()
+
+
+def _still_open() -> Q:
+    return Q(game__isnull=True, created_at__gt=timezone.now() - timedelta(seconds=settings.TABLE_EXPIRES_AFTER))
+
+
+def open_tables_of_person(*, user, visitor_key: str) -> QuerySet[Table]:
+    """The tables the person opened that wait to start (counted against settings.OPEN_TABLES_PER_PERSON)."""
+    mine = Q(creator_key=visitor_key)
+    if user is not None and user.is_authenticated:
+        mine |= Q(creator=user)
+    return Table.objects.filter(mine).filter(_still_open())
+
+
+def tables_for_visitor(*, user, visitor_key: str | None, limit: int = 50) -> list[Table]:
+    """The tables a visitor may join or go back to, newest first: those they opened or sit at (waiting, or
+    started and still played), and the waiting tables of their classes."""
+    mine = Q(people__visitor_key=visitor_key) | Q(creator_key=visitor_key) if visitor_key else Q(pk__in=[])
+    if user is not None and user.is_authenticated:
+        mine |= Q(creator=user) | Q(people__user=user) | Q(game__holders__user=user)
+        classes = Classroom.objects.filter(Q(memberships__student=user) | Q(teachers=user), archived=False)
+        mine |= Q(classroom__in=classes) & _still_open()
+    if visitor_key:
+        mine |= Q(game__holders__visitor_key=visitor_key)
+    playing = Q(game__status="active")
+    tables = Table.objects.filter(mine).filter(_still_open() | playing).values("pk")
+    return list(Table.objects.filter(pk__in=tables).select_related("classroom", "game")
+                .prefetch_related("people").order_by("-created_at")[:limit])
+
+
+def class_tables(classroom: Classroom) -> list[Table]:
+    """A class's tables waiting to start or being played, for its page."""
+    return list(classroom.tables.filter(_still_open() | Q(game__status="active"))
+                .prefetch_related("people").order_by("-created_at"))
+
+
+def table_summary(table: Table) -> dict[str, Any]:
+    """One line of a list of tables: its game, preset, seats taken and whether it is waiting or played."""
+    taken = len(table.people.all())
+    return {"table": table, "title": gettext(get_game(table.game_key).title),
+            "people": len(table.people_seats()), "taken": taken,
+            "started": table.is_started, "names": [person.name for person in table.people.all()]}
+
+
+def lobby_context(table: Table, *, user, visitor_key: str | None) -> dict[str, Any]:
+    """The table's page before its game starts: each seat, who took it or what it is for, and what the visitor
+    may do (take a free seat, leave theirs, start the game)."""
+    people = {person.seat: person for person in table.people.all()}
+    me = next((person for person in people.values() if person.visitor_key == visitor_key
+               or (user is not None and user.is_authenticated and person.user_id == user.pk)), None)
+    seats = []
+    for seat, plan in enumerate(table.seat_plan):
+        person = people.get(seat)
+        seats.append({"number": seat + 1, "seat": seat, "is_person": plan["kind"] == "person",
+                      "level": BOT_LEVEL_LABELS.get(plan.get("level")), "person": person,
+                      "is_mine": person is not None and person is me})
+    preset = Preset.objects.filter(game_key=table.game_key, slug=table.preset).first()
+    opener = (visitor_key is not None and table.creator_key == visitor_key) or (
+        user is not None and user.is_authenticated and table.creator_id == user.pk)
+    return {"table": table, "seats": seats, "me": me, "is_opener": opener,
+            "may_sit": may_sit_at(table, user=user),
+            "title": gettext(get_game(table.game_key).title),
+            "preset": preset.name if preset is not None else table.preset,
+            "stand_in": BOT_LEVEL_LABELS.get(table.stand_in_level),
+            "away_minutes": table.away_after // 60 if table.away_after else None,
+            "free": [seat for seat in seats if seat["is_person"] and seat["person"] is None]}
