@@ -83,6 +83,20 @@ class Visitor:
         assert reply.status == 302, reply.text[:2000]
         return reply.headers["Location"]
 
+    def open_table(self, game_key: str, seats: tuple[str, ...]) -> str:
+        """Open a table to play together through its form (`seats`: "person" or a bot level each); its code."""
+        assert self.get(f"/tables/new/{game_key}/").status == 200
+        reply = self.post(f"/tables/new/{game_key}/", {
+            "preset": "standard", "players": len(seats), "stand_in_level": "easy", "away_after": "180",
+            **{f"seat_{seat}": kind for seat, kind in enumerate(seats)}})
+        assert reply.status == 302, reply.text[:2000]
+        return reply.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+
+    def sit(self, code: str, seat: int, name: str) -> Reply:
+        """Take `seat` of the table `code` under `name`, as the table's page does."""
+        assert self.get(f"/tables/{code}/").status == 200
+        return self.post(f"/tables/{code}/sit/", {"seat": seat, "name": name})
+
     def play_first_choice(self, play_path: str, page: str | None = None) -> str:
         """Click the first choice offered on the play page (`page`, or fetched now); return the play page after
         the move and the bots' replies."""
@@ -165,9 +179,9 @@ def stored_game(env: dict[str, str], play_path: str) -> dict:
     return query_site(env, STORED_GAME.format(game_id=game_id))
 
 
-def assert_log_consistent(stored: dict, human_seat: int = 0) -> None:
+def assert_log_consistent(stored: dict, people_seats: tuple[int, ...] = (0,)) -> None:
     """Whole moves only: a log without gaps, every action by the seat whose turn it was, and the game
-    waiting for the person (or over), never half-way through the bots' replies."""
+    waiting for a person (or over), never half-way through the bots' replies."""
     assert [entry["number"] for entry in stored["log"]] == list(range(stored["move_count"]))
     assert all(entry["in_turn"] for entry in stored["log"])
-    assert stored["to_move"] in (human_seat, None)
+    assert stored["to_move"] in (*people_seats, None)

@@ -82,3 +82,42 @@ def test_a_worker_killed_while_moves_are_posted_keeps_whole_moves_and_a_retry_ap
     assert after_retry["log"][move]["seat"] == 0
     assert after_retry["log"][:move] == after_restart["log"][:move]
     assert table_step(visitor.get(play).text) == after_retry["move_count"]
+
+
+def test_a_table_of_two_people_resumes_after_its_worker_is_killed_each_person_at_their_seat(
+        site_database_url, start_site):
+    env = site_env_for(site_database_url)
+    site = start_site(env)
+    people = {0: Visitor(site.url), 1: Visitor(site.url)}
+    code = people[0].open_table("sunduchok", ("person", "person", "easy"))
+    assert people[0].sit(code, 0, "Person 1").status == 200
+    assert people[1].sit(code, 1, "Person 2").status == 302   # the last seat taken: the game starts
+    play = people[0].get(f"/tables/{code}/").headers["Location"]
+    assert people[1].get(f"/tables/{code}/").headers["Location"] == play
+
+    def one_move() -> bool:
+        """The person to move clicks their first choice; False once the game is over."""
+        for person in people.values():
+            page = person.get(play).text
+            if first_choice(page) is not None:
+                person.play_first_choice(play, page)
+                return True
+        return False
+
+    for _ in range(4):
+        assert one_move()
+    tables_before = {seat: table_html(person.get(play).text) for seat, person in people.items()}
+
+    site.kill()
+    site.start()
+
+    # Each person's page is their own seat's table as before: the same step, hand, log and choices.
+    assert {seat: table_html(person.get(play).text) for seat, person in people.items()} == tables_before
+    moves = 4
+    while one_move():
+        moves += 1
+        assert moves < MOST_MOVES
+    assert all("Game over" in person.get(play).text for person in people.values())
+    stored = stored_game(env, play)
+    assert_log_consistent(stored, people_seats=(0, 1))
+    assert stored["finished"] and stored["replayed_scores"] == stored["scores"]
