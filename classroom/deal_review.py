@@ -32,8 +32,9 @@ COMMON_MISTAKES_SHOWN = 5
 
 def kept_review(game: Game) -> list[ReviewedDecision] | None:
     """The decisions of the game's review if every part is kept, else None."""
-    plan = review_plan(game=game, seat=human_seat(game))
-    kept = stored_parts(game=game)
+    seat = human_seat(game)
+    plan = review_plan(game=game, seat=seat)
+    kept = stored_parts(game=game, seat=seat)
     if any(part.number not in kept for part in plan):
         return None
     return [decision for part in plan for decision in kept[part.number]]

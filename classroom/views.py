@@ -28,6 +28,7 @@ from classroom.services import ClassroomDenied, ClassroomError
 from games.rules import GAMES
 from games.selectors import game_offers, replay_context
 from games.sessions import session_remember_game
+from together.selectors import class_tables, table_summary
 
 DASHBOARD_PARTIAL = "classroom/dashboard.html#dashboard"
 
@@ -46,15 +47,22 @@ def _taught_assignment(request: HttpRequest, assignment_id: int):
     return assignment
 
 
+def _classes_home(request: HttpRequest, *, class_form: ClassNameForm, status: int = 200) -> HttpResponse:
+    """/classes/: the student's classes, each with its assignments and its tables waiting for players, and the
+    classes the user teaches."""
+    overview = [{**entry, "tables": [table_summary(table)
+                                     for table in class_tables(entry["classroom"], waiting_only=True)]}
+                for entry in selectors.student_overview(request.user)]
+    return render(request, "classroom/home.html", {
+        "overview": overview, "taught": selectors.classes_taught(request.user),
+        "may_create": selectors.may_create_classes(request.user), "join_form": JoinForm(), "class_form": class_form,
+    }, status=status)
+
+
 @login_required
 @require_GET
 def classes_home(request: HttpRequest) -> HttpResponse:
-    return render(request, "classroom/home.html", {
-        "overview": selectors.student_overview(request.user),
-        "taught": selectors.classes_taught(request.user),
-        "may_create": selectors.may_create_classes(request.user),
-        "join_form": JoinForm(), "class_form": ClassNameForm(),
-    })
+    return _classes_home(request, class_form=ClassNameForm())
 
 
 @login_required
@@ -71,10 +79,7 @@ def class_create(request: HttpRequest) -> HttpResponse:
             form.add_error("name", str(error))
         else:
             return redirect("class_dashboard", classroom_id=classroom.pk)
-    return render(request, "classroom/home.html", {
-        "overview": selectors.student_overview(request.user), "taught": selectors.classes_taught(request.user),
-        "may_create": selectors.may_create_classes(request.user), "join_form": JoinForm(), "class_form": form,
-    }, status=400)
+    return _classes_home(request, class_form=form, status=400)
 
 
 def _join_limited(request: HttpRequest) -> bool:
@@ -140,10 +145,13 @@ def class_join_on_arrival(request: HttpRequest, *, code: str) -> HttpResponse:
 @require_GET
 def class_dashboard(request: HttpRequest, classroom_id: int) -> HttpResponse:
     classroom = _taught_class(request, classroom_id)
+    if request.htmx:   # the students' part alone, refreshed live
+        return render(request, DASHBOARD_PARTIAL, selectors.dashboard(classroom))
     context = {**selectors.dashboard(classroom),
                "join_url": request.build_absolute_uri(reverse("class_join_code", args=[classroom.join_code])),
-               "rename_form": ClassNameForm(initial={"name": classroom.name}), "teacher_form": CoTeacherForm()}
-    return render(request, DASHBOARD_PARTIAL if request.htmx else "classroom/dashboard.html", context)
+               "rename_form": ClassNameForm(initial={"name": classroom.name}), "teacher_form": CoTeacherForm(),
+               "tables": [table_summary(table) for table in class_tables(classroom)], "games": game_offers()}
+    return render(request, "classroom/dashboard.html", context)
 
 
 @login_required

@@ -121,8 +121,8 @@ class GameAction(models.Model):
 
 
 class GameReview(models.Model):
-    """One part of a finished game's review (games.review_services): the coach's verdicts on a few of the
-    player's decisions, kept because they take a while to compute and a finished game never changes.
+    """One part of a finished game's review (games.review_services): the coach's verdicts on a few of one
+    seat's decisions, kept because they take a while to compute and a finished game never changes.
 
     A kept part is only a cache: deleted, it is computed again, equal (the coach is deterministic for its
     seed). `version` names the coach's judgement: raising games.review_services.REVIEW_VERSION after the coach
@@ -130,13 +130,15 @@ class GameReview(models.Model):
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reviews")
-    part = models.PositiveSmallIntegerField(help_text="The part's number in the review's plan, from 0.")
+    # Each person at a table of several people has a review of their own seat's decisions.
+    seat = models.PositiveSmallIntegerField(help_text="The seat whose decisions the part judges.")
+    part = models.PositiveSmallIntegerField(help_text="The part's number in the seat's review plan, from 0.")
     version = models.PositiveSmallIntegerField()
     decisions = models.JSONField(help_text="games.coach.review.ReviewedDecision.to_dict() of each decision.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["game", "part", "version"], name="one_review_part")]
+        constraints = [models.UniqueConstraint(fields=["game", "seat", "part", "version"], name="one_review_part")]
 
     def __str__(self) -> str:
-        return f"review of {self.game_id}, part {self.part} (v{self.version})"
+        return f"review of {self.game_id}, seat {self.seat}, part {self.part} (v{self.version})"

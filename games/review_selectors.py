@@ -31,7 +31,8 @@ RECENT_EVENTS = 4     # the log lines shown above each position: what had just h
 
 @dataclasses.dataclass(frozen=True)
 class ReviewPart:
-    number: int            # from 0, over the whole game
+    seat: int              # whose decisions
+    number: int            # from 0, over the seat's decisions in the whole game
     deal: int
     steps: tuple[int, ...]
 
@@ -45,18 +46,20 @@ def review_plan(*, game: Game, seat: int) -> list[ReviewPart]:
     parts: list[ReviewPart] = []
     for deal, steps in by_deal.items():
         for start in range(0, len(steps), PART_SIZE):
-            parts.append(ReviewPart(number=len(parts), deal=deal, steps=tuple(steps[start:start + PART_SIZE])))
+            parts.append(ReviewPart(seat=seat, number=len(parts), deal=deal,
+                                    steps=tuple(steps[start:start + PART_SIZE])))
     return parts
 
 
 def stored_part(*, game: Game, part: ReviewPart) -> list[ReviewedDecision] | None:
     """The part's verdicts if they are kept, else None."""
-    row = GameReview.objects.filter(game=game, part=part.number, version=REVIEW_VERSION).first()
+    row = GameReview.objects.filter(game=game, seat=part.seat, part=part.number, version=REVIEW_VERSION).first()
     return _decisions(row.decisions) if row is not None else None
 
 
-def stored_parts(*, game: Game) -> dict[int, list[ReviewedDecision]]:
-    rows = GameReview.objects.filter(game=game, version=REVIEW_VERSION).values_list("part", "decisions")
+def stored_parts(*, game: Game, seat: int) -> dict[int, list[ReviewedDecision]]:
+    """The kept parts of `seat`'s review, by part number."""
+    rows = GameReview.objects.filter(game=game, seat=seat, version=REVIEW_VERSION).values_list("part", "decisions")
     return {part: _decisions(decisions) for part, decisions in rows}
 
 
@@ -71,7 +74,7 @@ def review_context(*, game: Game, seat: int, deal: int | None = None) -> dict[st
     deals = sorted({part.deal for part in plan})
     if deal not in deals:
         deal = deals[0] if deals else None
-    kept = stored_parts(game=game)
+    kept = stored_parts(game=game, seat=seat)
     parts = [part for part in plan if part.deal == deal]
     decisions = {part.number: kept.get(part.number) for part in plan}
     coach = get_coach(game.game_key)
@@ -98,7 +101,7 @@ def review_part_context(*, game: Game, seat: int, part: ReviewPart,
     """One part just computed, as the page swaps it in: drawn, followed by the next part of its deal to load,
     with the progress and summaries brought up to date."""
     plan = review_plan(game=game, seat=seat)
-    kept = stored_parts(game=game)
+    kept = stored_parts(game=game, seat=seat)
     kept[part.number] = decisions
     everything = {each.number: kept.get(each.number) for each in plan}
     following = next((each for each in plan if each.deal == part.deal and everything[each.number] is None), None)

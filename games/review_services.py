@@ -37,7 +37,7 @@ def game_review_part(*, game: Game, part: ReviewPart) -> list[ReviewedDecision]:
                                  seed=decision_seed(game.seed, step))
                  for step in part.steps]
     GameReview.objects.bulk_create(
-        [GameReview(game=game, part=part.number, version=REVIEW_VERSION,
+        [GameReview(game=game, seat=part.seat, part=part.number, version=REVIEW_VERSION,
                     decisions=[decision.to_dict() for decision in decisions])],
         ignore_conflicts=True)
     return decisions

@@ -68,10 +68,11 @@ def tables_for_visitor(*, user, visitor_key: str | None, limit: int = 50) -> lis
                 .prefetch_related("people").order_by("-created_at")[:limit])
 
 
-def class_tables(classroom: Classroom) -> list[Table]:
-    """A class's tables waiting to start or being played, for its page."""
-    return list(classroom.tables.filter(_still_open() | Q(game__status="active"))
-                .prefetch_related("people").order_by("-created_at"))
+def class_tables(classroom: Classroom, *, waiting_only: bool = False) -> list[Table]:
+    """A class's tables waiting to start, and unless `waiting_only` those being played, for its pages: the
+    teacher's class page lists both, a student's the tables still to join."""
+    shown = _still_open() if waiting_only else _still_open() | Q(game__status="active")
+    return list(classroom.tables.filter(shown).prefetch_related("people").order_by("-created_at"))
 
 
 def table_summary(table: Table) -> dict[str, Any]:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 from django.test import Client
 from django.urls import reverse
 
 from games.history import game_history
 from games.models import Game
 from games.rules import get_game
+from tests.web.helpers import move_data
 from together.models import Table
 from tutorials.services import preset_sync_builtin
 
@@ -52,6 +56,21 @@ def person_to_move(game: Game, clients: dict[int, Client]) -> tuple[int, Client]
     game.refresh_from_db()
     seat = game_history(game).current.current_player
     return (seat, clients[seat]) if seat in clients else None
+
+
+def play_to_the_end(game: Game, clients: dict[int, Client], *, seed: int = 0,
+                    after_each_move: Callable[[Game], None] | None = None) -> Game:
+    """Each person, when it is their turn, plays a random legal move through the play page until the game ends."""
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat, client = person_to_move(game, clients)
+        action = rng.choice(game_history(game).current.legal_actions())
+        response = client.post(reverse("act", args=[game.pk]), move_data(game, action), HTTP_HX_REQUEST="true")
+        assert response.status_code == 200, response.content.decode()[:2000]
+        game.refresh_from_db()
+        if after_each_move is not None:
+            after_each_move(game)
+    return game
 
 
 def player_counts(game_key: str) -> range:

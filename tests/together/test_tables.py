@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from django.urls import reverse
 
 from games.history import game_history
 from games.models import Game, SeatHolder
-from tests.together.helpers import browser, open_table, person_to_move, seated_people, sit
+from tests.together.helpers import browser, open_table, person_to_move, play_to_the_end, seated_people, sit
 from tests.web.helpers import assert_no_hidden_cards, move_data
 from together.models import CODE_ALPHABET, Table
 
@@ -88,17 +86,14 @@ def test_a_move_out_of_turn_is_refused_with_409_and_changes_nothing():
 
 def test_people_play_a_whole_game_each_seeing_only_their_seat():
     game, clients = seated_people("sunduchok", ("person", "person", "easy"))
-    rng = random.Random(3)
-    while not game.is_over:
-        seat, client = person_to_move(game, clients)
-        action = rng.choice(game_history(game).current.legal_actions())
-        response = client.post(reverse("act", args=[game.pk]), move_data(game, action), HTTP_HX_REQUEST="true")
-        assert response.status_code == 200
-        game.refresh_from_db()
+
+    def each_sees_only_their_seat(game: Game) -> None:
         state = game_history(game).current
-        for other, page_of in clients.items():
+        for seat, page_of in clients.items():
             table = page_of.get(reverse("table", args=[game.pk]), HTTP_HX_REQUEST="true").content.decode()
-            assert_no_hidden_cards(table, state, other)
+            assert_no_hidden_cards(table, state, seat)
+
+    game = play_to_the_end(game, clients, seed=3, after_each_move=each_sees_only_their_seat)
     assert game.status == Game.Status.FINISHED
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from django.urls import reverse
 
@@ -53,3 +54,16 @@ def assert_no_hidden_cards(text: str, state, seat: int) -> None:
     for card in hidden_cards(state, seat):
         for spelling in card_spellings(card):
             assert spelling not in text, f"{card} (hidden from seat {seat}) appears as {spelling!r}"
+
+
+def load_review(client, game: Game, deal: int | None = None) -> str:
+    """The review page of a deal with every part loaded as the page's script loads them: the first missing
+    part, whose answer names the next, until none is left; then the page again."""
+    url = reverse("review", args=[game.pk]) + (f"?deal={deal}" if deal else "")
+    page = client.get(url).content.decode()
+    waiting = re.search(r'hx-get="([^"]+/review/part/\d+/)"', page)
+    while waiting:
+        answer = client.get(waiting.group(1), HTTP_HX_REQUEST="true")
+        assert answer.status_code == 200
+        waiting = re.search(r'hx-get="([^"]+/review/part/\d+/)"', answer.content.decode())
+    return client.get(url).content.decode()

@@ -17,7 +17,7 @@ from games.history import _cache as history_cache
 from games.history import game_history
 from games.models import Game, GameReview
 from games.review_selectors import review_plan
-from tests.web.helpers import a_legal_action, assert_no_hidden_cards
+from tests.web.helpers import a_legal_action, assert_no_hidden_cards, load_review
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -54,19 +54,6 @@ def visit(client, game: Game) -> None:
 
 def review_url(game: Game) -> str:
     return reverse("review", args=[game.pk])
-
-
-def load_review(client, game: Game, deal: int | None = None) -> str:
-    """The review page of a deal with every part loaded as the page's script loads them: the first missing
-    part, whose answer names the next, until none is left; then the page again."""
-    url = review_url(game) + (f"?deal={deal}" if deal else "")
-    page = client.get(url).content.decode()
-    waiting = re.search(r'hx-get="([^"]+/review/part/\d+/)"', page)
-    while waiting:
-        answer = client.get(waiting.group(1), **HTMX)
-        assert answer.status_code == 200
-        waiting = re.search(r'hx-get="([^"]+/review/part/\d+/)"', answer.content.decode())
-    return client.get(url).content.decode()
 
 
 def without_tokens(page: str) -> str:
