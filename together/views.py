@@ -53,7 +53,7 @@ def table_new(request: HttpRequest, game_key: str) -> HttpResponse:
                 form.add_error(None, str(error))
                 status = error.status
             else:
-                return redirect("table", code=table.code)
+                return redirect("table_lobby", code=table.code)
     try:
         players = int(request.GET.get("players") or request.POST.get("players") or form.fields["players"].initial)
     except ValueError:

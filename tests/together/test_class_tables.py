@@ -97,7 +97,7 @@ def test_a_class_table_is_hidden_from_outsiders_who_cannot_sit_at_it():
     classroom, teacher_user, _students = class_with_students("pupil")
     table = open_table(signed_in(teacher_user), classroom=classroom)
     for outsider in (signed_in(student("outsider")), browser()):
-        assert outsider.get(reverse("table", args=[table.code])).status_code == 404
+        assert outsider.get(reverse("table_lobby", args=[table.code])).status_code == 404
         assert sit(outsider, table, 0, "Outsider").status_code == 404
         assert table.code not in outsider.get(reverse("tables")).content.decode()
     assert not TableSeat.objects.exists()
@@ -111,7 +111,7 @@ def test_a_student_and_a_teacher_of_the_class_sit_at_its_table():
     classroom_services.classroom_add_teacher(classroom=classroom, user=teacher_user, username="co_teacher")
     table = open_table(signed_in(teacher_user), classroom=classroom)
     pupil_client, co_teacher_client = signed_in(pupil), signed_in(co_teacher)
-    assert pupil_client.get(reverse("table", args=[table.code])).status_code == 200
+    assert pupil_client.get(reverse("table_lobby", args=[table.code])).status_code == 200
     assert sit(pupil_client, table, 0, "Pupil").status_code == 200
     started = sit(co_teacher_client, table, 1, "Co-teacher")
     table.refresh_from_db()

@@ -19,7 +19,7 @@ def test_an_opened_table_has_a_code_without_look_alike_letters_and_waits_for_peo
     table = open_table(client)
     assert len(table.code) == 8 and set(table.code) <= set(CODE_ALPHABET)
     assert not set(table.code) & set("0O1IL")
-    page = client.get(reverse("table", args=[table.code]))
+    page = client.get(reverse("table_lobby", args=[table.code]))
     assert page.status_code == 200
     text = page.content.decode()
     assert f"/tables/{table.code}/" in text and "free, for a person" in text
@@ -31,7 +31,7 @@ def test_the_game_starts_by_itself_once_every_peoples_seat_is_taken_and_each_per
     assert sorted(game.holders.values_list("seat", flat=True)) == [0, 1]
     assert game.seats[2]["kind"] == "bot"
     for seat, client in clients.items():
-        response = client.get(reverse("table", args=[game.table.code]))
+        response = client.get(reverse("table_lobby", args=[game.table.code]))
         assert response.status_code == 302 and response.url == reverse("play", args=[game.pk])
         page = client.get(reverse("play", args=[game.pk])).content.decode()
         assert_no_hidden_cards(page, game_history(game).current, seat)
@@ -90,8 +90,9 @@ def test_people_play_a_whole_game_each_seeing_only_their_seat():
     def each_sees_only_their_seat(game: Game) -> None:
         state = game_history(game).current
         for seat, page_of in clients.items():
-            table = page_of.get(reverse("table", args=[game.pk]), HTTP_HX_REQUEST="true").content.decode()
-            assert_no_hidden_cards(table, state, seat)
+            response = page_of.get(reverse("table", args=[game.pk]), HTTP_HX_REQUEST="true")
+            assert response.status_code == 200 and 'id="table"' in response.content.decode()
+            assert_no_hidden_cards(response.content.decode(), state, seat)
 
     game = play_to_the_end(game, clients, seed=3, after_each_move=each_sees_only_their_seat)
     assert game.status == Game.Status.FINISHED
@@ -145,7 +146,7 @@ def test_a_signed_in_person_gets_their_seat_back_from_another_browser(django_use
     table.refresh_from_db()
     second_browser = browser()
     second_browser.force_login(ann)
-    response = second_browser.get(reverse("table", args=[table.code]))
+    response = second_browser.get(reverse("table_lobby", args=[table.code]))
     assert response.status_code == 302 and response.url == reverse("play", args=[table.game_id])
     assert "Opener" in second_browser.get(response.url).content.decode()
     mine = second_browser.get(reverse("my_games")).content.decode()
@@ -157,7 +158,7 @@ def test_a_stranger_sees_neither_the_game_nor_the_started_table():
     stranger = browser()
     for name in ("play", "table", "replay", "review"):
         assert stranger.get(reverse(name, args=[game.pk])).status_code == 404
-    assert stranger.get(reverse("table", args=[game.table.code])).status_code == 409
+    assert stranger.get(reverse("table_lobby", args=[game.table.code])).status_code == 409
 
 
 def test_a_wrong_code_is_404_and_too_many_wrong_codes_are_refused_even_the_right_one(settings):
@@ -165,16 +166,16 @@ def test_a_wrong_code_is_404_and_too_many_wrong_codes_are_refused_even_the_right
     client = browser()
     table = open_table(client)
     for guess in ("AAAAAAAA", "BBBBBBBB", "CCCCCCCC"):
-        assert client.get(reverse("table", args=[guess])).status_code == 404
-    assert client.get(reverse("table", args=[table.code])).status_code == 429
-    assert browser(REMOTE_ADDR="10.0.0.9").get(reverse("table", args=[table.code])).status_code == 200
+        assert client.get(reverse("table_lobby", args=[guess])).status_code == 404
+    assert client.get(reverse("table_lobby", args=[table.code])).status_code == 429
+    assert browser(REMOTE_ADDR="10.0.0.9").get(reverse("table_lobby", args=[table.code])).status_code == 200
 
 
 def test_an_unstarted_table_expires(settings):
     client = browser()
     table = open_table(client)
     Table.objects.filter(pk=table.pk).update(created_at=table.created_at.replace(year=2000))
-    assert client.get(reverse("table", args=[table.code])).status_code == 410
+    assert client.get(reverse("table_lobby", args=[table.code])).status_code == 410
     assert sit(client, table, 0, "Late").status_code == 410
     assert not table.people.exists()
 
