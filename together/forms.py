@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from classroom.selectors import classes_taught
@@ -15,9 +16,14 @@ from together.models import AWAY_LIMITS
 from together.services import PERSON
 from tutorials.selectors import presets_for_game
 
-SEAT_CHOICES = [(PERSON, _("a person")), *[(level, _("%(level)s bot") % {"level": label})
-                                           for level, label in LEVEL_CHOICES]]
 NEVER = "never"
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    """A person or a bot of each level, in the request's language: "%(level)s bot" is filled in per form, since a
+    list built once at import would keep the language of that moment."""
+    return [(PERSON, gettext("a person")), *[(level, gettext("%(level)s bot") % {"level": label})
+                                             for level, label in LEVEL_CHOICES]]
 
 
 class TableForm(forms.Form):
@@ -46,9 +52,10 @@ class TableForm(forms.Form):
             (n, _("%(count)s players") % {"count": n})
             for n in range(self.engine.min_players, self.engine.max_players + 1)]
         self.fields["players"].initial = default_player_count(self.engine)
+        choices = seat_choices()
         for seat in range(self.engine.max_players):
             self.fields[f"seat_{seat}"] = forms.ChoiceField(
-                choices=SEAT_CHOICES, initial=PERSON if seat < 2 else "medium", required=False,
+                choices=choices, initial=PERSON if seat < 2 else "medium", required=False,
                 label=_("Seat %(number)s") % {"number": seat + 1})
         if user.is_authenticated:
             self.fields["classroom"].queryset = classes_taught(user).filter(archived=False)

@@ -98,7 +98,8 @@ def lobby_context(table: Table, *, user, visitor_key: str | None) -> dict[str, A
     preset = Preset.objects.filter(game_key=table.game_key, slug=table.preset).first()
     opener = (visitor_key is not None and table.creator_key == visitor_key) or (
         user is not None and user.is_authenticated and table.creator_id == user.pk)
-    return {"table": table, "seats": seats, "me": me, "is_opener": opener,
+    # The opener is offered the start once somebody sits (table_start refuses an empty table).
+    return {"table": table, "seats": seats, "me": me, "may_start": opener and bool(people),
             "may_sit": may_sit_at(table, user=user),
             "title": gettext(get_game(table.game_key).title),
             "preset": preset.name if preset is not None else table.preset,

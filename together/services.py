@@ -107,9 +107,10 @@ def table_sit(*, table: Table, seat: int, name: str, user, visitor_key: str) -> 
         if any(person.seat == seat for person in taken):
             raise TableConflict(_("Somebody has just taken that seat: choose another."))
         TableSeat.objects.create(table=table, seat=seat, name=name, user=user, visitor_key=visitor_key)
-        _announce_lobby(table)
         if len(taken) + 1 == len(table.people_seats()):
-            _start(table)
+            _start(table)   # which tells the lobby pages once: two messages would send each page there twice
+        else:
+            _announce_lobby(table)
     return table
 
 

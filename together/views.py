@@ -117,7 +117,12 @@ def _lobby(request: HttpRequest, table: Table, *, error: str = "", status: int =
 @_guarded
 @require_GET
 def table(request: HttpRequest, code: str) -> HttpResponse:
-    return _lobby(request, _table(request, code))
+    table = _table(request, code)
+    # The session and its visitor key exist before the visitor sits down: the lobby's live refresh, asked for
+    # while the answer to "Sit down" (which would otherwise make them) is on its way, then already carries them,
+    # instead of drawing the lobby for a stranger over the seat just taken.
+    visitor_key(request.session)
+    return _lobby(request, table)
 
 
 @_guarded

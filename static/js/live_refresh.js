@@ -6,9 +6,18 @@
 
   function part() { return document.querySelector("[data-ws][data-refresh][id]"); }
 
+  // A page sent elsewhere (HX-Redirect: the table's game has started) goes once. The answer to its own "Sit down"
+  // and the refresh the same change caused may both say so; following the second would cut the first short.
+  var leaving = false;
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    if (!event.detail.xhr.getResponseHeader("HX-Redirect")) return;
+    if (leaving) event.preventDefault();
+    leaving = true;
+  });
+
   function refresh() {
     var d = part();
-    if (!d || !window.htmx) return;
+    if (!d || !window.htmx || leaving) return;
     window.htmx.ajax("GET", d.dataset.refresh, { target: "#" + d.id, swap: "outerHTML" });
   }
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
+from games import live
 from games.history import game_history
 from games.models import Game, SeatHolder
+from games.selectors import VISITOR_KEY
 from tests.together.helpers import browser, open_table, person_to_move, play_to_the_end, seated_people, sit
 from tests.web.helpers import assert_no_hidden_cards, move_data
 from together.models import CODE_ALPHABET, Table
@@ -59,6 +62,53 @@ def test_only_the_opener_starts_and_only_with_somebody_seated():
     assert refused.status_code == 400 and "Only the person who opened the table starts it." in refused.content.decode()
     table.refresh_from_db()
     assert table.game is None
+
+
+def test_the_opener_is_offered_the_start_once_somebody_sits():
+    opener = browser()
+    table = open_table(opener)
+    start = reverse("table_start", args=[table.code])
+    assert start not in opener.get(reverse("table_lobby", args=[table.code])).content.decode()
+    sit(opener, table, 0, "Olga")
+    assert start in opener.get(reverse("table_lobby", args=[table.code])).content.decode()
+
+
+def test_the_lobby_gives_a_new_visitor_their_key_before_they_sit_down():
+    """The lobby's live refresh, asked for while the answer to "Sit down" is on its way, must already carry the
+    session: else it draws the lobby for a stranger, over the seat just taken."""
+    opener, guest = browser(), browser()
+    table = open_table(opener)
+    guest.get(reverse("table_lobby", args=[table.code]))
+    key = guest.session.get(VISITOR_KEY)
+    assert key
+    sit(guest, table, 0, "Guest")
+    assert table.people.get().visitor_key == key
+
+
+def test_the_lobby_pages_hear_once_of_each_seat_taken_and_of_the_start(monkeypatch,
+                                                                      django_capture_on_commit_callbacks):
+    told = []
+    monkeypatch.setattr(live, "publish", lambda group, message: told.append((group, message["type"])))
+    first, second = browser(), browser()
+    table = open_table(first)
+    lobby = [(f"table-{table.code}", "lobby.changed")]
+    with django_capture_on_commit_callbacks(execute=True):
+        sit(first, table, 0, "Ann")
+    assert [message for message in told if message[0].startswith("table-")] == lobby
+    with django_capture_on_commit_callbacks(execute=True):
+        sit(second, table, 1, "Bob")   # the last people's seat: the game starts
+    # Once: a second message would send each lobby page to the game twice, the first navigation cut short.
+    assert [message for message in told if message[0].startswith("table-")] == lobby * 2
+    table.refresh_from_db()
+    assert table.game is not None
+
+
+def test_the_seats_choices_are_in_the_readers_language():
+    """Whichever language the site read first, each form names the bots in its reader's."""
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru").get(reverse("table_new", args=["sunduchok"])).content.decode()
+    english = browser().get(reverse("table_new", args=["sunduchok"])).content.decode()
+    assert "Лёгкий бот" in russian and "человек" in russian
+    assert "Easy bot" in english and "a person" in english and "Лёгкий" not in english
 
 
 def test_a_person_sits_at_one_seat_and_a_taken_seat_is_refused():
@@ -150,7 +200,7 @@ def test_a_signed_in_person_gets_their_seat_back_from_another_browser(django_use
     assert response.status_code == 302 and response.url == reverse("play", args=[table.game_id])
     assert "Opener" in second_browser.get(response.url).content.decode()
     mine = second_browser.get(reverse("my_games")).content.decode()
-    assert str(table.game_id) in mine
+    assert str(table.game_id) in mine and "with other people" in mine
 
 
 def test_a_stranger_sees_neither_the_game_nor_the_started_table():
