@@ -52,7 +52,7 @@ def test_a_finished_table_counts_in_my_games_of_each_person_with_their_own_seats
         assert my_games_result(clients[winner], game).startswith("Won")
         assert my_games_result(clients[1 - winner], game).startswith("Lost")
     page = clients[0].get(reverse("my_games")).content.decode()
-    assert "with people" in page and f'href="{reverse("review", args=[game.pk])}"' in page
+    assert "with other people" in page and f'href="{reverse("review", args=[game.pk])}"' in page
 
 
 def test_a_person_who_signs_in_after_the_game_finds_it_in_my_games():
