@@ -28,7 +28,8 @@
     var socket = new WebSocket(scheme + location.host + d.dataset.ws);
     socket.onopen = function () {
       document.documentElement.dataset.live = "connected";
-      if (delay > 1000) refresh();   // back after a break: catch up on what was missed
+      // Back after a break, or a part that changes often (a table's seats): catch up on what was missed.
+      if (delay > 1000 || d.hasAttribute("data-refresh-on-open")) refresh();
     };
     socket.onmessage = function (message) {
       if (JSON.parse(message.data).refresh) refresh();

@@ -13,7 +13,7 @@
   // and by the screen-reader announcer.
   var plainTitle = document.title;
   function signalTurn(t) {
-    if (!t.dataset.hereUrl) return;
+    if (!t.dataset.turnTitle) return;
     var mine = t.hasAttribute("data-your-turn");
     var wasMine = document.title !== plainTitle;
     document.title = mine ? t.dataset.turnTitle + plainTitle : plainTitle;

@@ -144,8 +144,11 @@ def test_people_play_a_whole_game_each_seeing_only_their_seat():
             assert response.status_code == 200 and 'id="table"' in response.content.decode()
             assert_no_hidden_cards(response.content.decode(), state, seat)
 
+    before = clients[0].get(reverse("play", args=[game.pk])).content.decode()
+    assert f'data-here-url="{reverse("here", args=[game.pk])}"' in before   # the page says its person is there
     game = play_to_the_end(game, clients, seed=3, after_each_move=each_sees_only_their_seat)
     assert game.status == Game.Status.FINISHED
+    assert "data-here-url" not in clients[0].get(reverse("play", args=[game.pk])).content.decode()
 
 
 def test_a_person_away_too_long_is_played_for_by_a_bot_until_they_are_back():
