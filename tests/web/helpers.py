@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 
 from channels.testing import WebsocketCommunicator
+from django.db import connection
+from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
 from games.history import game_history
-from games.models import Game
+from games.models import Game, GameAction
 from games.narration import card_name
 from games.narration.words import card_name_ru
 from games.rules.cards import card_short
@@ -51,6 +54,37 @@ def play_socket(game: Game, client: Client | None, page_id: str | None = None) -
         headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
     query = f"?page={page_id}" if page_id is not None else ""
     return WebsocketCommunicator(application, f"/ws/play/{game.pk}/{query}", headers=headers)
+
+
+def post_at_once(url: str, posts: list[tuple[Client, dict]], **extra) -> list[HttpResponse]:
+    """Each (browser, form) of `posts` posted to `url` from a thread of its own, all released together (a barrier),
+    as tabs or people clicking at the same moment; the responses in the order of `posts`. Needs a test database
+    that threads share (`django_db(transaction=True)`)."""
+    start = threading.Barrier(len(posts))
+    responses: list[HttpResponse | None] = [None] * len(posts)
+
+    def post(index: int, client: Client, data: dict) -> None:
+        start.wait()
+        try:
+            responses[index] = client.post(url, data, **extra)
+        finally:
+            connection.close()   # each thread has its own connection
+
+    threads = [threading.Thread(target=post, args=(index, client, data))
+               for index, (client, data) in enumerate(posts)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert None not in responses, "a post raised instead of answering"
+    return responses
+
+
+def assert_the_log_is_whole(game: Game) -> None:
+    """The game's log holds one action at each number up to its move count: no gap, no duplicate."""
+    game.refresh_from_db()
+    numbers = list(GameAction.objects.filter(game=game).order_by("number").values_list("number", flat=True))
+    assert numbers == list(range(game.move_count))
 
 
 def a_legal_action(game: Game, rng: random.Random) -> dict:
