@@ -168,9 +168,13 @@ def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_mo
     try:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game_id)
-            if expected_move != game.move_count:
-                raise StaleMove(_("That move was already made: the table has moved on. Here is the current position."))
             history = game_history(game)
+            if expected_move != game.move_count:
+                # People at one table click at once: whoever was not to move where their page stood is told so,
+                # whether the mover's move came before theirs or not.
+                if 0 <= expected_move < game.move_count and history.states[expected_move].current_player != seat:
+                    raise NotYourTurn(_("It is not your turn."))
+                raise StaleMove(_("That move was already made: the table has moved on. Here is the current position."))
             if history.current.current_player != seat:
                 raise NotYourTurn(_("It is not your turn.") if not history.current.is_over else _("The game is over."))
             try:

@@ -26,6 +26,19 @@ def seat_choices() -> list[tuple[str, str]]:
                                              for level, label in LEVEL_CHOICES]]
 
 
+class SitForm(forms.Form):
+    """A seat taken at a table: its number and the name the others see. together.services.table_sit judges the
+    seat and tidies the name; the form refuses what the service does not look for, such as a NUL character
+    (PostgreSQL cannot store one, so it would end in a server error)."""
+
+    seat = forms.IntegerField(error_messages={"required": _("Choose a free seat."),
+                                              "invalid": _("Choose a free seat.")})
+    name = forms.CharField(required=False, strip=False)
+
+    def error_text(self) -> str:
+        return " ".join(message for messages in self.errors.values() for message in messages)
+
+
 class TableForm(forms.Form):
     preset = PresetChoiceField(queryset=None, to_field_name="slug", empty_label=None, widget=forms.RadioSelect,
                                label=_("Rules"))

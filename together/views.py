@@ -15,7 +15,7 @@ from games.rules import GAMES
 from games.selectors import VISITOR_KEY, game_offers, player_name, visitor_seat
 from games.sessions import visitor_key
 from together import selectors, services
-from together.forms import TableForm
+from together.forms import SitForm, TableForm
 from together.models import Table
 
 LOBBY_PARTIAL = "together/table.html#lobby"
@@ -129,13 +129,12 @@ def table(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def table_sit(request: HttpRequest, code: str) -> HttpResponse:
     table = _table(request, code)
+    form = SitForm(request.POST)
+    if not form.is_valid():
+        return _lobby(request, table, error=form.error_text(), status=400)
     try:
-        seat = int(request.POST.get("seat", ""))
-    except ValueError:
-        return _lobby(request, table, error=gettext("Choose a free seat."), status=400)
-    try:
-        table = services.table_sit(table=table, seat=seat, name=request.POST.get("name", ""), user=request.user,
-                                   visitor_key=visitor_key(request.session))
+        table = services.table_sit(table=table, seat=form.cleaned_data["seat"], name=form.cleaned_data["name"],
+                                   user=request.user, visitor_key=visitor_key(request.session))
     except services.TableRefused as error:
         table.refresh_from_db()
         return _lobby(request, table, error=str(error), status=error.status)

@@ -18,8 +18,7 @@ from games import services
 from games.history import game_history
 from games.models import GameAction
 from tests.live_site import free_port
-from tests.web.helpers import move_data, start_game
-from tests.web.test_live import communicator
+from tests.web.helpers import move_data, play_socket, start_game
 
 TIMEOUTS = {"socket_connect_timeout": 0.25, "socket_timeout": 0.5}
 
@@ -144,7 +143,7 @@ async def test_a_page_socket_is_refused_cleanly_while_the_channel_layer_is_unrea
     with override_settings(CHANNEL_LAYERS=layer):
         channel_layers.backends.clear()   # the layer is built from the settings on first use
         try:
-            socket = communicator(game, client)
+            socket = play_socket(game, client)
             connected, _code = await socket.connect()
         finally:
             channel_layers.backends.clear()

@@ -33,6 +33,8 @@ def world(_module_world, db):
     # Histories are cached by (game, move count) on the promise that a log only grows; rolling a test back
     # breaks that promise, so the next test must rebuild every game from its log.
     history._cache.clear()
-    for game in (_module_world.game, _module_world.finished, _module_world.stranger_game):
-        game.refresh_from_db()
+    for row in (_module_world.game, _module_world.finished, _module_world.stranger_game, _module_world.open_table,
+                _module_world.played_table, _module_world.stranger_table, _module_world.expired_table,
+                _module_world.class_table, _module_world.other_class_table):
+        row.refresh_from_db()
     return _module_world

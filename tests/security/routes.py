@@ -89,6 +89,25 @@ def _class_urls(name: str) -> tuple[Callable[[World], list[str]], Callable[[Worl
                            reverse(name, args=[0])])
 
 
+def _table_urls(name: str, *tables: str) -> Callable[[World], list[str]]:
+    """The addresses of route `name` at the world's tables called `tables` (World's attributes)."""
+    return lambda world: [reverse(name, args=[getattr(world, table).code]) for table in tables]
+
+
+def _others_tables(name: str) -> Callable[[World], list[str]]:
+    """Route `name` at the tables that refuse the player and a newcomer (neither a member of a class): a table
+    started without them (409), an expired one (410), class tables (404: not even shown), codes of no table."""
+    return lambda world: [reverse(name, args=[code]) for code in (
+        world.stranger_table.code, world.expired_table.code, world.class_table.code, world.other_class_table.code,
+        "ZZZZZZZZ", "x" * 300)]
+
+
+def _changed_the_table(response: HttpResponse) -> bool:
+    """A seat taken or left: the table's page again (200); a refusal answers 4xx, or 302 to the game for a person
+    already playing at the table."""
+    return response.status_code == 200
+
+
 def _player(world: World) -> Client:
     return world.player
 
@@ -206,6 +225,35 @@ POST_ROUTES: dict[str, PostRoute] = {
         fields=lambda world: {"move": ["0", str(len(world.puzzle.actions))], "theme": ["the-count", "no-such", ""],
                               **MOVE_FIELDS},
         changes_on=lambda response: response.status_code == 200),
+    # A table to play together: opened by a teacher (who may make it a class table); any game's seats, rules,
+    # stand-in bots and patience. Accepted: the new table's page (a redirect).
+    "table_new": PostRoute(
+        _teacher, lambda world: [reverse("table_new", args=[key]) for key in GAMES],
+        lambda world: [reverse("table_new", args=["poker"]), reverse("table_new", args=["x" * 300])],
+        fields=lambda world: {
+            "preset": ["standard", "short", "short-50", "deck-52", "no-such"], "players": ["2", "3", "4", "7"],
+            "stand_in_level": ["easy", "hard", "genius"], "away_after": ["never", "60", "600", "5", "-1"],
+            "classroom": [str(world.classroom.pk), str(world.other_classroom.pk), "0"],
+            **{f"seat_{seat}": ["person", "easy", "hard", "genius"] for seat in range(6)}}),
+    # A newcomer takes a free seat at the player's open table (once: then "You already sit").
+    "table_sit": PostRoute(
+        lambda world: browser(),
+        lambda world: [reverse("table_sit", args=[code]) for code in (
+            world.open_table.code, "-".join([world.open_table.code[:4].lower(), world.open_table.code[4:]]))],
+        lambda world: [reverse("table_sit", args=[world.played_table.code]), *_others_tables("table_sit")(world)],
+        fields=lambda world: {"seat": ["0", "1", "2", "3", "-1"], "name": ["Olga", " ", "x" * 40, "Anna  Lee"]},
+        changes_on=_changed_the_table),
+    "table_leave": PostRoute(_player, _table_urls("table_leave", "open_table", "played_table"),
+                             _others_tables("table_leave"), changes_on=_changed_the_table),
+    # The opener starts the open table: its game's page (a redirect, as the player now plays it).
+    "table_start": PostRoute(_player, _table_urls("table_start", "open_table"), _others_tables("table_start")),
+    # The player's page at a table of people says they are there (200); nobody else's page may, and a game of
+    # one person keeps no such count (404).
+    "here": PostRoute(
+        _player, lambda world: [reverse("here", args=[world.together_game.pk])],
+        lambda world: [reverse("here", args=[game]) for game in (
+            world.stranger_table.game_id, world.game.pk, world.stranger_game.pk, UNKNOWN_UUID)],
+        changes_on=lambda response: response.status_code == 200),
     "set_language": PostRoute(
         lambda world: browser(), lambda world: [reverse("set_language")], lambda world: [],
         fields=lambda world: {"language": ["ru", "en", "de"], "next": ["/learn/", "//evil.example/"]}),
@@ -220,6 +268,8 @@ GET_ROUTES: dict[str, Callable[[World], str]] = {
     "my_games": lambda world: reverse("my_games"),
     "play": lambda world: reverse("play", args=[world.game.pk]),
     "table": lambda world: reverse("table", args=[world.game.pk]),
+    "table_lobby": lambda world: reverse("table_lobby", args=[world.open_table.code]),
+    "tables": lambda world: reverse("tables"),
     "replay": lambda world: reverse("replay", args=[world.finished.pk]),
     "review": lambda world: reverse("review", args=[world.finished.pk]),
     # Computes and keeps a part of the review (a cache of what the finished game's log already decides).

@@ -1,5 +1,6 @@
-"""Who may open what: every page of someone else's game, class, assignment, round or draft lesson is refused,
-anonymous visitors are sent to sign in, and /admin/ is for staff with the editors' permissions only.
+"""Who may open what: every page of someone else's game (played alone or with people at a table), class, class
+table, assignment, round or draft lesson is refused, anonymous visitors are sent to sign in, and /admin/ is for
+staff with the editors' permissions only.
 
 One table of pages, each with its rightful user (who is let in: the check that the refusals come from the
 permission, not from a broken address) and the refusal each intruder gets; a page left out is visible there.
@@ -120,6 +121,23 @@ def class_pages() -> list[Page]:
     ]
 
 
+def class_table_pages() -> list[Page]:
+    """A class table's page and forms: for the class's students and teachers only (404 to anyone else, as if the
+    code were wrong)."""
+    def at_class_table(name: str) -> Callable[[World], str]:
+        return lambda world: reverse(name, args=[world.class_table.code])
+
+    return [
+        Page("class table", "get", at_class_table("table_lobby"), _student),
+        Page("class table fragment", "htmx", at_class_table("table_lobby"), _student),
+        Page("class table sit", "post", at_class_table("table_sit"), _student,
+             data=lambda world: {"seat": 1, "name": "Masha"}),
+        # Nobody sits there yet: leaving and starting are refused past the permission check (400).
+        Page("class table leave", "post", at_class_table("table_leave"), _student, let_in=(400,)),
+        Page("class table start", "post", at_class_table("table_start"), _teacher, let_in=(400,)),
+    ]
+
+
 def _staff_reader(world: World) -> Client:
     """Staff may open draft lessons (the admin's previews)."""
     return signed_in_browser(world.teacher.__class__.objects.create_user("staff-reader", password=PASSWORD,
@@ -136,6 +154,10 @@ PLAYERS_GAME = game_pages("a visitor's game", lambda world: world.game, _player)
 FINISHED_GAME = [page for page in game_pages("a visitor's finished game", lambda world: world.finished, _player)
                  if page.label.startswith(("replay", "next game", "review"))]
 ROUND_GAME = game_pages("a student's round", _round_game, _student)
+TOGETHER_GAME = [*game_pages("a game played together", lambda world: world.together_game, _player),
+                 Page("here (a game played together)", "post",
+                      lambda world: reverse("here", args=[world.together_game.pk]), _player)]
+CLASS_TABLE = class_table_pages()
 CLASS_PAGES = class_pages()
 ROUND_START = Page("round start", "post", lambda world: reverse("round_start", args=[world.assignment.pk]), _student)
 DRAFT_LESSON = [_draft("lesson", "get"), _draft("lesson_answer", "post", step=3, move=0, type="count", count=2),
@@ -153,6 +175,8 @@ REFUSALS: list[tuple[Page, str, str]] = [
     *[(page, intruder, NOT_FOUND) for page in PLAYERS_GAME[:4] + FINISHED_GAME
       for intruder in ("anonymous", "loner", "teacher")],
     *[(page, intruder, NOT_FOUND) for page in ROUND_GAME for intruder in ("anonymous", "loner", "other teacher")],
+    *[(page, intruder, NOT_FOUND) for page in TOGETHER_GAME for intruder in ("anonymous", "loner", "teacher")],
+    *[(page, intruder, NOT_FOUND) for page in CLASS_TABLE for intruder in ("anonymous", "loner", "other teacher")],
     # The teacher sees the student's round only in its replay (round replay), never the student's table.
     *[(page, "teacher", NOT_FOUND) for page in ROUND_GAME],
     *[(page, intruder, NOT_FOUND) for page in CLASS_PAGES for intruder in ("other teacher", "student", "loner")],
@@ -175,7 +199,8 @@ def test_someone_elses_page_is_refused_and_nothing_changes(page, intruder, refus
     assert database_snapshot() == before
 
 
-OWNED = [*PLAYERS_GAME, *FINISHED_GAME, *ROUND_GAME, *CLASS_PAGES, ROUND_START, *DRAFT_LESSON, *SIGNED_IN_ONLY]
+OWNED = [*PLAYERS_GAME, *FINISHED_GAME, *ROUND_GAME, *TOGETHER_GAME, *CLASS_PAGES, *CLASS_TABLE, ROUND_START,
+         *DRAFT_LESSON, *SIGNED_IN_ONLY]
 
 
 @pytest.mark.parametrize("page", OWNED, ids=[page.label for page in OWNED])

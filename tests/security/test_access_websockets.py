@@ -1,6 +1,7 @@
 """Who may listen: a game's socket only for its owner (their session or account), a class's only for its
-teachers; everyone else is closed with 4404, as the page would answer 404. (Students and other teachers at the
-class socket: tests/classroom/test_live_dashboard.py.)"""
+teachers, a table's lobby for anybody with its code but a class table's for its class alone; everyone else is
+closed with 4404, as the page would answer 404. (Students and other teachers at the class socket:
+tests/classroom/test_live_dashboard.py; the people of a game played together: tests/together/test_live_seats.py.)"""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from config.asgi import application
 from games.consumers import NOT_FOUND
 from tests.classroom.helpers import class_with_students, practice_assignment, signed_in, student
 from tests.security.world import browser
+from tests.together.helpers import open_table
 from tests.web.helpers import start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -60,3 +62,24 @@ async def test_a_class_socket_is_its_teachers_alone():
     for intruder in (None, site["player"], site["loner"]):
         assert await listens(path, intruder) == (False, NOT_FOUND)
     assert await listens("/ws/classes/1000000000000000000000000000000/", site["teacher"]) == (False, NOT_FOUND)
+
+
+def tables_site():
+    classroom, teacher_user, (masha,) = class_with_students("masha")
+    teacher = signed_in(teacher_user)
+    return {"open table": open_table(browser()), "class table": open_table(teacher, classroom=classroom),
+            "teacher": teacher, "student": signed_in(masha), "loner": signed_in(student("loner"))}
+
+
+async def test_a_tables_socket_is_for_anybody_with_its_code_and_a_class_tables_for_its_class_alone():
+    site = await sync_to_async(tables_site)()
+    open_path, class_path = f"/ws/tables/{site['open table'].code}/", f"/ws/tables/{site['class table'].code}/"
+    for anybody in (None, site["loner"]):
+        assert await listens(open_path, anybody) == (True, None)
+        assert await listens(open_path.lower(), anybody) == (True, None)   # the code as typed, in any case
+    for member in (site["teacher"], site["student"]):
+        assert await listens(class_path, member) == (True, None)
+    for intruder in (None, site["loner"]):
+        assert await listens(class_path, intruder) == (False, NOT_FOUND)
+    for wrong in ("ZZZZZZZZ", "x" * 300, "%00"):
+        assert await listens(f"/ws/tables/{wrong}/", site["teacher"]) == (False, NOT_FOUND), wrong

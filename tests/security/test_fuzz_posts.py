@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from games.history import game_history
 from tests.security.routes import GET_ROUTES, POST_ROUTES, forget_messages, site_route_names
 from tests.security.strategies import FUZZ, form_data
-from tests.security.world import database_snapshot, enforcing_csrf, game_waiting_for_a_bot, signed_in_browser
+from tests.security.world import browser, database_snapshot, enforcing_csrf, game_waiting_for_a_bot, signed_in_browser
 
 pytestmark = pytest.mark.django_db
 
@@ -89,5 +89,15 @@ def test_a_nul_character_in_a_class_setting_is_refused_with_a_message(name, fiel
     before = database_snapshot()
     response = client.post(reverse(name, args=[world.classroom.pk]), {field: "8\x00B"}, follow=True)
     assert response.status_code == 200
+    assert "Null characters are not allowed." in response.content.decode()
+    assert database_snapshot() == before
+
+
+def test_a_nul_character_in_the_name_at_a_table_is_refused_with_a_message(world):
+    """Regression: the name was read from the raw POST, and PostgreSQL answered a NUL character with a server
+    error (SQLite stored it)."""
+    before = database_snapshot()
+    response = browser().post(reverse("table_sit", args=[world.open_table.code]), {"seat": 1, "name": "Ol\x00ga"})
+    assert response.status_code == 400
     assert "Null characters are not allowed." in response.content.decode()
     assert database_snapshot() == before

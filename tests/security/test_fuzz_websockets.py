@@ -1,6 +1,6 @@
-"""Hostile frames to the two sockets, the play table's and the class dashboard's: whatever arrives (text that is
-not JSON, binary, a megabyte, JSON of any shape, JSON that looks like a move), the consumer answers with an error
-message instead of crashing, changes nothing, and the page goes on receiving its pushes."""
+"""Hostile frames to the three sockets, the play table's, the class dashboard's and a table's lobby: whatever
+arrives (text that is not JSON, binary, a megabyte, JSON of any shape, JSON that looks like a move), the consumer
+answers with an error message instead of crashing, changes nothing, and the page goes on receiving its pushes."""
 
 from __future__ import annotations
 
@@ -20,7 +20,9 @@ from games.models import Game, GameAction
 from tests.classroom.helpers import class_with_students, signed_in
 from tests.security.routes import ACTION_TYPES, MOVE_FIELDS
 from tests.security.world import browser
+from tests.together.helpers import open_table
 from tests.web.helpers import start_game
+from together.services import lobby_group
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -71,6 +73,12 @@ def dashboard(transactional_db):
     return classroom, signed_in(teacher_user)
 
 
+@pytest.fixture
+def lobby(transactional_db):
+    client = browser()
+    return open_table(client), client
+
+
 def game_log(game: Game) -> tuple:
     game.refresh_from_db()
     return game.move_count, game.status, list(GameAction.objects.filter(game=game).values_list("number", "action"))
@@ -103,6 +111,19 @@ async def test_hostile_frames_to_the_class_dashboard_are_answered_and_the_pushes
     assert connected
     await send_hostile_frame(socket, frame)
     await get_channel_layer().group_send(classroom_group(classroom.pk), {"type": "classroom.changed"})
+    assert await socket.receive_json_from(timeout=5) == {"refresh": True}
+    await socket.disconnect()
+
+
+@FUZZ_FRAMES
+@given(frame=FRAMES)
+async def test_hostile_frames_to_a_tables_lobby_are_answered_and_the_pushes_go_on(frame, lobby):
+    table, client = lobby
+    socket = socket_for(f"/ws/tables/{table.code}/", client)
+    connected, _ = await socket.connect()
+    assert connected
+    await send_hostile_frame(socket, frame)
+    await get_channel_layer().group_send(lobby_group(table), {"type": "lobby.changed"})
     assert await socket.receive_json_from(timeout=5) == {"refresh": True}
     await socket.disconnect()
 

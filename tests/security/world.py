@@ -1,9 +1,11 @@
 """One small site with something of everyone's in it, for the hostile-input tests.
 
 A visitor with games (one in play, one finished), a lesson with each kind of step and a draft lesson,
-a teacher with a class, an assignment (same deals) and a student's finished round, and strangers: another
-visitor's game, another teacher's class, a user in no class. `database_snapshot` is what "changes nothing"
-compares. tests/security/conftest.py builds the world once per test module.
+a teacher with a class, an assignment (same deals) and a student's finished round, tables to play together (one
+the visitor opened and sits at, one whose game the visitor plays with a stranger, a class table), and strangers:
+another visitor's game, another teacher's class and its table, strangers' tables (one started, one expired), a
+user in no class. `database_snapshot` is what "changes nothing" compares. tests/security/conftest.py builds the
+world once per test module.
 """
 
 from __future__ import annotations
@@ -19,13 +21,15 @@ from django.urls import reverse
 from classroom import services as classroom_services
 from classroom.models import Assignment, Classroom, Membership, PracticeRound
 from games.history import game_history
-from games.models import Game, GameAction, GameReview
+from games.models import Game, GameAction, GameReview, SeatHolder
 from games.rules import get_game
 from puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
 from tests.classroom.helpers import PASSWORD, class_with_students, play_out, practice_assignment, teacher
 from tests.puzzles.helpers import load_mined
+from tests.together.helpers import open_table, sit
 from tests.tutorials.helpers import DEAL, make_lesson
 from tests.web.helpers import move_data, start_game
+from together.models import Table, TableSeat
 from tutorials.models import Lesson, LessonProgress
 
 UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000"
@@ -71,6 +75,17 @@ class World:
     loner: User              # signed up, in no class
     puzzle: Puzzle           # a shown Sunduchok puzzle
     hidden_puzzle: Puzzle    # one editors hid: nobody may open or answer it
+    open_table: Table        # opened by the player, who sits at seat 0 of its three people's seats
+    played_table: Table      # started: the player at seat 0, a stranger at seat 1, a bot
+    stranger_table: Table    # strangers' table, started without the player
+    expired_table: Table     # strangers' table, never started, expired
+    class_table: Table       # the teacher's table for the class, nobody seated yet
+    other_class_table: Table  # the other teacher's table for their class
+
+    @property
+    def together_game(self) -> Game:
+        """The game the player plays with a stranger (and a bot) at the played table."""
+        return self.played_table.game
 
 
 def build_world() -> World:
@@ -98,11 +113,37 @@ def build_world() -> World:
     loner = get_user_model().objects.create_user("loner", "loner@school.example", PASSWORD)
     puzzle, hidden_puzzle = load_mined("sunduchok", 2, 17)
     Puzzle.objects.filter(pk=hidden_puzzle.pk).update(hidden=True)
+    tables = build_tables(player=player, teacher=teacher_user, classroom=classroom, other_teacher=other_teacher,
+                          other_classroom=other_classroom)
     return World(player=player, game=game, finished=Game.objects.get(pk=finished.pk),
                  stranger_game=stranger_game, lesson=lesson, draft=draft, teacher=teacher_user,
                  classroom=classroom, assignment=assignment, practice_round=PracticeRound.objects.get(),
                  student=student_user, other_teacher=other_teacher, other_classroom=other_classroom,
-                 other_assignment=other_assignment, loner=loner, puzzle=puzzle, hidden_puzzle=hidden_puzzle)
+                 other_assignment=other_assignment, loner=loner, puzzle=puzzle, hidden_puzzle=hidden_puzzle,
+                 **tables)
+
+
+def build_tables(*, player: Client, teacher: User, classroom: Classroom, other_teacher: User,
+                 other_classroom: Classroom) -> dict[str, Table]:
+    """The world's tables to play together, opened and sat at through the real forms."""
+    everyone = ("person", "person", "person")
+    open_one = open_table(player, seats=everyone)
+    sit(player, open_one, 0, "Player")
+    played = open_table(player, seats=("person", "person", "easy"))
+    sit(player, played, 0, "Player")
+    sit(browser(), played, 1, "Stranger")
+    strangers = browser()
+    stranger_table = open_table(strangers, seats=("person", "easy"))
+    sit(strangers, stranger_table, 0, "Stranger")
+    expired = open_table(strangers, seats=everyone)
+    sit(strangers, expired, 0, "Stranger")
+    Table.objects.filter(pk=expired.pk).update(created_at=expired.created_at.replace(year=2000))
+    class_table = open_table(signed_in_browser(teacher), seats=("person", "person", "easy"), classroom=classroom)
+    other_class_table = open_table(signed_in_browser(other_teacher), seats=everyone, classroom=other_classroom)
+    return {"open_table": open_one, "played_table": Table.objects.get(pk=played.pk),
+            "stranger_table": Table.objects.get(pk=stranger_table.pk),
+            "expired_table": Table.objects.get(pk=expired.pk), "class_table": class_table,
+            "other_class_table": other_class_table}
 
 
 def game_waiting_for_a_bot(*, owner: User) -> Game:
@@ -140,6 +181,12 @@ def database_snapshot() -> dict:
         "puzzles": list(Puzzle.objects.order_by("pk").values_list("pk", "theme", "hidden", "rating")),
         "puzzle ratings": list(PuzzleRating.objects.order_by("pk").values_list("pk", "rating", "streak")),
         "puzzle attempts": sorted(PuzzleAttempt.objects.values_list("pk", "solved")),
+        "tables": list(Table.objects.order_by("pk").values_list("pk", "code", "game_id", "classroom_id", "creator_id",
+                                                                "creator_key", "seat_plan")),
+        "table seats": list(TableSeat.objects.order_by("table_id", "seat").values_list(
+            "table_id", "seat", "name", "user_id", "visitor_key")),
+        "seat holders": list(SeatHolder.objects.order_by("game_id", "seat").values_list(
+            "game_id", "seat", "user_id", "visitor_key", "last_seen")),
     }
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
+from unittest import mock
 
 from django.test import Client
 from django.urls import reverse
@@ -11,7 +13,9 @@ from django.urls import reverse
 from games.history import game_history
 from games.models import Game
 from games.rules import get_game
+from games.services import game_create_together
 from tests.web.helpers import move_data
+from together import services as together_services
 from together.models import Table
 from tutorials.services import preset_sync_builtin
 
@@ -39,13 +43,18 @@ def sit(client: Client, table: Table, seat: int, name: str, **extra):
     return client.post(reverse("table_sit", args=[table.code]), {"seat": seat, "name": name}, **extra)
 
 
-def seated_people(game_key: str, seats: tuple[str, ...], **options) -> tuple[Game, dict[int, Client]]:
-    """A started game of `game_key` with a browser (a Client) per people's seat, each having sat down in turn."""
-    clients = {seat: browser() for seat, kind in enumerate(seats) if kind == "person"}
+def seated_people(game_key: str, seats: tuple[str, ...], *, browsers: dict[int, Client] | None = None,
+                  seed: int | None = None, **options) -> tuple[Game, dict[int, Client]]:
+    """A started game of `game_key` with a browser (a Client) per people's seat, each having sat down in turn.
+    `browsers`: the browsers of some of the people's seats (signed in, say); the others get a new one each.
+    `seed`: the game's deal (a table draws one at random), for a test whose length must not vary."""
+    clients = {seat: (browsers or {}).get(seat) or browser() for seat, kind in enumerate(seats) if kind == "person"}
     opener = next(iter(clients.values()))
     table = open_table(opener, game_key=game_key, seats=seats, **options)
-    for seat, client in clients.items():
-        assert sit(client, table, seat, f"Person {seat + 1}").status_code in (200, 302)
+    dealt = functools.partial(game_create_together, seed=seed) if seed is not None else game_create_together
+    with mock.patch.object(together_services, "game_create_together", dealt):
+        for seat, client in clients.items():
+            assert sit(client, table, seat, f"Person {seat + 1}").status_code in (200, 302)
     table.refresh_from_db()
     assert table.game is not None, "the table starts once every people's seat is taken"
     return table.game, clients

@@ -134,6 +134,23 @@ def test_a_move_out_of_turn_is_refused_with_409_and_changes_nothing():
     assert game.move_count == before
 
 
+def test_a_move_out_of_turn_posted_after_the_mover_moved_is_still_not_your_turn():
+    """Regression: a person whose page stood where another was to move was told "That move was already made"
+    when the mover's move came first; people at one table click at once (tests/together/test_races.py)."""
+    game, clients = seated_people("sunduchok", ("person", "person", "easy"))
+    seat, mover = person_to_move(game, clients)
+    data = move_data(game, game_history(game).current.legal_actions()[0])
+    assert mover.post(reverse("act", args=[game.pk]), data).status_code == 302
+    game.refresh_from_db()
+    after_the_move = game.move_count
+    late = clients[1 - seat].post(reverse("act", args=[game.pk]), data)
+    assert late.status_code == 409 and "It is not your turn." in late.content.decode()
+    again = mover.post(reverse("act", args=[game.pk]), data)   # the mover's own double click is still "made"
+    assert again.status_code == 409 and "already made" in again.content.decode()
+    game.refresh_from_db()
+    assert game.move_count == after_the_move
+
+
 def test_people_play_a_whole_game_each_seeing_only_their_seat():
     game, clients = seated_people("sunduchok", ("person", "person", "easy"))
 

@@ -6,24 +6,13 @@ import random
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
 
-from config.asgi import application
 from games.history import game_history
-from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data, start_game
+from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data, play_socket, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def communicator(game, client: Client | None, page_id: str | None = None) -> WebsocketCommunicator:
-    """A play page's socket; `page_id`: the id the page's script names it by (games/live.py)."""
-    headers = [(b"origin", b"http://testserver"), (b"accept-language", b"en")]   # the English pages
-    if client is not None:
-        headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
-    query = f"?page={page_id}" if page_id is not None else ""
-    return WebsocketCommunicator(application, f"/ws/play/{game.pk}/{query}", headers=headers)
 
 
 def post_move(client: Client, game, rng: random.Random, page_id: str | None = None) -> tuple[int, int]:
@@ -41,7 +30,7 @@ def post_move(client: Client, game, rng: random.Random, page_id: str | None = No
 async def test_every_message_of_a_whole_game_holds_only_the_players_view():
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     game = await sync_to_async(start_game)(client, players=3, seed=31, levels=("easy", "medium"))
-    socket = communicator(game, client)
+    socket = play_socket(game, client)
     connected, _ = await socket.connect()
     assert connected
     rng = random.Random(31)
@@ -68,7 +57,7 @@ async def test_a_stranger_cannot_listen_to_a_game():
         if client is not None:
             await sync_to_async(client.get)(reverse("home"))
             client.cookies["sessionid"] = "not-a-session"
-        socket = communicator(game, client)
+        socket = play_socket(game, client)
         connected, code = await socket.connect()
         assert not connected and code == 4404
 
@@ -76,7 +65,7 @@ async def test_a_stranger_cannot_listen_to_a_game():
 async def test_the_socket_refuses_moves_sent_over_it():
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     game = await sync_to_async(start_game)(client)
-    socket = communicator(game, client)
+    socket = play_socket(game, client)
     await socket.connect()
     before = game.move_count
     await socket.send_json_to({"type": "ask", "target": 1, "rank": "Q"})
@@ -121,7 +110,7 @@ async def test_two_pages_of_one_seat_get_the_same_tables_rendered_once(monkeypat
     monkeypatch.setattr(consumers, "render_to_string", counting)
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     game = await sync_to_async(start_game)(client, players=3, seed=32, levels=("easy", "medium"))
-    pages = [communicator(game, client), communicator(game, client)]
+    pages = [play_socket(game, client), play_socket(game, client)]
     for page in pages:
         assert (await page.connect())[0]
     first, last = await sync_to_async(post_move)(client, game, random.Random(32))
@@ -138,7 +127,7 @@ async def test_the_page_that_moved_is_not_pushed_the_state_its_answer_shows():
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     game = await sync_to_async(start_game)(client, players=3, seed=33, levels=("easy", "medium"))
     mover, other_tab, unnamed = "a1b2c3d4e5f6a7b8", "0f1e2d3c4b5a6978", "not a page id!"
-    pages = {page_id: communicator(game, client, page_id) for page_id in (mover, other_tab, unnamed)}
+    pages = {page_id: play_socket(game, client, page_id) for page_id in (mover, other_tab, unnamed)}
     for page in pages.values():
         assert (await page.connect())[0]
     rng = random.Random(33)

@@ -7,14 +7,12 @@ import random
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
 
-from config.asgi import application
 from games.history import game_history
 from games.models import Game
-from tests.web.helpers import assert_no_hidden_cards
+from tests.web.helpers import assert_no_hidden_cards, play_socket
 from tutorials.services import preset_sync_builtin
 
 
@@ -96,9 +94,7 @@ def test_a_card_not_in_hand_is_refused_in_the_pages_language(language, message):
 async def test_every_push_of_a_hearts_deal_holds_only_the_players_view():
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     game = await sync_to_async(start_hearts)(client, preset="standard")
-    headers = [(b"origin", b"http://testserver"), (b"accept-language", b"en"),
-               (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())]
-    socket = WebsocketCommunicator(application, f"/ws/play/{game.pk}/", headers=headers)
+    socket = play_socket(game, client)
     connected, _ = await socket.connect()
     assert connected
     rng = random.Random(3)

@@ -9,17 +9,15 @@ import random
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
 
-from config.asgi import application
 from games import selectors
 from games.history import game_history
 from games.models import Game
 from games.rules import get_game
 from games.rules.rooster import beats
-from tests.web.helpers import assert_no_hidden_cards, card_spellings, hidden_cards
+from tests.web.helpers import assert_no_hidden_cards, card_spellings, hidden_cards, play_socket
 from tutorials.services import preset_sync_builtin
 
 ROOSTER = get_game("rooster")
@@ -314,9 +312,7 @@ def test_the_russian_page_speaks_russian():
 async def test_every_push_of_a_rooster_game_holds_only_the_players_view():
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     game = await sync_to_async(start_rooster)(client, players=4, seed=5)
-    headers = [(b"origin", b"http://testserver"), (b"accept-language", b"en"),
-               (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())]
-    socket = WebsocketCommunicator(application, f"/ws/play/{game.pk}/", headers=headers)
+    socket = play_socket(game, client)
     connected, _ = await socket.connect()
     assert connected
     rng = random.Random(3)

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from games.history import game_history
 from games.models import GameAction
-from tests.web.helpers import move_data, start_game
+from tests.web.helpers import assert_the_log_is_whole, move_data, post_at_once, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,25 +19,8 @@ def test_the_same_move_posted_at_once_from_several_tabs_applies_once(tabs):
     game = start_game(client, seed=77, levels=("easy", "easy"))
     before = game.move_count
     action = game_history(game).current.legal_actions()[0]
-    data = move_data(game, action)
-    start = threading.Barrier(tabs)
-    statuses = []
+    responses = post_at_once(reverse("act", args=[game.pk]), [(client, move_data(game, action))] * tabs)
 
-    def tab() -> None:
-        start.wait()
-        try:
-            statuses.append(client.post(reverse("act", args=[game.pk]), data).status_code)
-        finally:
-            connection.close()   # each thread has its own connection
-
-    threads = [threading.Thread(target=tab) for _ in range(tabs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-
-    assert sorted(statuses) == [302] + [409] * (tabs - 1)
-    game.refresh_from_db()
-    numbers = list(GameAction.objects.filter(game=game).values_list("number", flat=True))
-    assert numbers == list(range(game.move_count))          # no gap, no duplicate
+    assert sorted(response.status_code for response in responses) == [302] + [409] * (tabs - 1)
+    assert_the_log_is_whole(game)
     assert GameAction.objects.get(game=game, number=before).action == action

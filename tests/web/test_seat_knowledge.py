@@ -21,7 +21,7 @@ from games.rules.rooster import DECK as ROOSTER_DECK
 from games.rules.yashchiki import DECK as YASHCHIKI_DECK
 from games.selectors import position_context
 from tests.tutorials.helpers import make_lesson
-from tests.web.helpers import start_game
+from tests.web.helpers import play_socket, start_game
 from tests.web.seat_knowledge import (
     assert_facts_true,
     assert_names_only_seen_cards,
@@ -29,7 +29,7 @@ from tests.web.seat_knowledge import (
     rendered,
     section_lines,
 )
-from tests.web.test_live import communicator, post_move
+from tests.web.test_live import post_move
 from tests.web.test_play_hearts import start_hearts
 from tests.web.test_play_rooster import start_rooster
 from tests.web.test_play_yashchiki import start_yashchiki
@@ -249,7 +249,7 @@ def test_only_the_play_pages_context_asks_for_the_panel(client):
 async def test_every_push_over_the_websocket_carries_the_panel():
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     game = await sync_to_async(start_game)(client, players=3, seed=31, levels=("easy", "easy"))
-    socket = communicator(game, client)
+    socket = play_socket(game, client)
     assert (await socket.connect())[0]
     first, last = await sync_to_async(post_move)(client, game, random.Random(31))
     for _ in range(first, last + 1):
