@@ -53,6 +53,9 @@ class Stopwatches:
         self.seconds: dict[str, float] = defaultdict(float)
         self._lock = threading.Lock()
         self._inside = threading.local()   # a label's time is not counted again by a nested call of it
+        # Set while a move's request runs: the request's parts count only then, not while the game is dealt or
+        # its page first drawn, which `request_seconds` leaves out too.
+        self.in_a_move = False
 
     @contextlib.contextmanager
     def timing(self, label: str) -> Iterator[None]:
@@ -70,6 +73,8 @@ class Stopwatches:
             self.add(label, elapsed)
 
     def add(self, label: str, seconds: float) -> None:
+        if label in IN_REQUEST and not self.in_a_move:
+            return
         with self._lock:
             self.seconds[label] += seconds
 
@@ -154,7 +159,7 @@ def _patched(stopwatches: Stopwatches) -> Iterator[None]:
                 setattr(owner, name, original)
 
 
-async def _play(games: int, seed: int) -> tuple[int, int, float]:
+async def _play(games: int, seed: int, stopwatches: Stopwatches) -> tuple[int, int, float]:
     """Play `games` whole games as a learner clicking at random would; (moves, states pushed, request seconds)."""
     from config.asgi import application
     from games.models import Game
@@ -183,8 +188,10 @@ async def _play(games: int, seed: int) -> tuple[int, int, float]:
             if form is None:
                 raise RuntimeError(f"{page_path}: the learner's turn without a move form.")
             started = time.perf_counter()
+            stopwatches.in_a_move = True
             response = await client.post(form.action, form.pick(rng),
                                          headers={"hx-request": "true", TABLE_PAGE_HEADER: page_id})
+            stopwatches.in_a_move = False
             request_seconds += time.perf_counter() - started
             moves += 1
             page = parse_page(response.content.decode())
@@ -203,7 +210,7 @@ def profile_moves(*, games: int, seed: int) -> MoveSplit:
     """Play `games` games on the current database (its lessons and presets loaded) and split their moves' time."""
     stopwatches = Stopwatches()
     with override_settings(BOT_MOVE_DELAY=0, DEBUG=False, ALLOWED_HOSTS=["testserver"]), _patched(stopwatches):
-        moves, pushed, request_seconds = asyncio.run(_play(games, seed))
+        moves, pushed, request_seconds = asyncio.run(_play(games, seed, stopwatches))
     parts = dict(stopwatches.seconds)
     parts[REST] = request_seconds - sum(parts.get(label, 0.0) for label in IN_REQUEST)
     parts[PUSH_REST] = parts.pop(PUSHES, 0.0) - parts.get(PUSH_RENDER, 0.0)
