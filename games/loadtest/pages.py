@@ -7,7 +7,9 @@ are small, and the client shares the machine's two cores with the workers it mea
 
 from __future__ import annotations
 
+import collections
 import dataclasses
+import itertools
 import json
 import random
 import re
@@ -24,27 +26,36 @@ class Form:
     action: str
     hidden: dict[str, str] = dataclasses.field(default_factory=dict)
     radios: dict[str, list[str]] = dataclasses.field(default_factory=dict)
-    # The checkboxes ticked as the page came (the cards a table suggests passing or attacking with): a person in a
-    # hurry sends them as they are, after the hidden fields, so a ticked box wins over a hidden default.
-    ticked: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+    # Each group of checkboxes: its boxes' values, and how many of them the page ticked. The ticked ones are the
+    # table's suggestion (the three cards to pass, a card to attack with, "one card" declared); a person ticks as
+    # many, not always the same: always the suggested attack left two Rooster players passing the same two
+    # cards back and forth for ever.
+    checkboxes: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    ticked: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)
     buttons: list[tuple[str, str]] = dataclasses.field(default_factory=list)   # named submit buttons
     submittable: bool = False   # it has a submit button, named or not (a fieldset may offer none)
 
-    def _fixed(self) -> MultiDict[str]:
-        return MultiDict([*self.hidden.items(), *self.ticked])
-
     def options(self) -> list[MultiDict[str]]:
-        """Every submission a person could make: one value of each radio group, one named button."""
-        submissions = [self._fixed()]
+        """Every submission a person could make: as many boxes of each group as the page ticked, one value of each
+        radio group, one named button."""
+        submissions = [MultiDict(self.hidden)]
+        for name, values in self.checkboxes.items():
+            submissions = [_with(fields, [(name, value) for value in ticked]) for fields in submissions
+                           for ticked in itertools.combinations(values, self.ticked[name])]
         for name, values in self.radios.items():
-            submissions = [_with(fields, (name, value)) for fields in submissions for value in values]
+            submissions = [_with(fields, [(name, value)]) for fields in submissions for value in values]
         if self.buttons:
-            submissions = [_with(fields, button) for fields in submissions for button in self.buttons]
+            submissions = [_with(fields, [button]) for fields in submissions for button in self.buttons]
         return submissions
 
     def pick(self, rng: random.Random) -> MultiDict[str]:
-        """One submission, chosen as a person clicking at random would: a radio of each group, then a button."""
-        fields = self._fixed()
+        """One submission, chosen as a person clicking at random would: boxes of each group, a radio of each
+        group, then a button. Checked boxes go after the hidden fields, in the page's order, as a browser sends
+        them: a ticked box wins over a hidden default of its name."""
+        fields = MultiDict(self.hidden)
+        for name, values in self.checkboxes.items():
+            for index in sorted(rng.sample(range(len(values)), self.ticked[name])):
+                fields.add(name, values[index])
         for name, values in self.radios.items():
             fields.add(name, rng.choice(values))
         if self.buttons:
@@ -52,9 +63,9 @@ class Form:
         return fields
 
 
-def _with(fields: MultiDict[str], field: tuple[str, str]) -> MultiDict[str]:
+def _with(fields: MultiDict[str], added: list[tuple[str, str]]) -> MultiDict[str]:
     extended = fields.copy()
-    extended.add(*field)
+    extended.extend(added)
     return extended
 
 
@@ -175,8 +186,9 @@ class _PageParser(HTMLParser):
             self._form.hidden[name] = attributes.get("value", "")
         elif kind == "radio":
             self._form.radios.setdefault(name, []).append(attributes.get("value", ""))
-        elif kind == "checkbox" and "checked" in attributes:
-            self._form.ticked.append((name, attributes.get("value", "on")))
+        elif kind == "checkbox":
+            self._form.checkboxes.setdefault(name, []).append(attributes.get("value", "on"))
+            self._form.ticked[name] += "checked" in attributes
         elif kind == "submit":
             self._form.buttons.append((name, attributes.get("value", "")))
 

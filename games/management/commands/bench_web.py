@@ -76,7 +76,8 @@ class Command(BaseCommand):
                             help="seconds of each saturation measurement (default 15)")
         parser.add_argument("--tables", type=int, default=20,
                             help="tables of the tables phase, each of two to four people (default 20); a table "
-                                 "plays its whole game, up to a quarter of an hour with the default think time")
+                                 "plays its whole game: with the default think time, a Yashchiki table may take half "
+                                 "an hour")
         parser.add_argument("--phases", default=",".join(PHASES),
                             help=f"which phases, comma-separated: {','.join(PHASES)} (default all)")
         parser.add_argument("--seed", type=int, default=1, help="seed of every learner's choices (default 1)")
