@@ -309,6 +309,8 @@ def _play_out(game: Game):
     (["--server", ","], "--server takes"),
     (["--saturation-clients", "0"], "--saturation-clients"),
     (["--saturation-seconds", "0"], "--saturation-seconds"),
+    (["--tables", "0"], "--tables"),
+    (["--phases", "class,tables,lunch"], "class, tables, saturation"),
     (["--conn-max-age", "60"], "--pool-size 0"),
     (["--pool-size", "-1"], "--pool-size"),
 ])

@@ -82,7 +82,7 @@ class Command(BaseCommand):
                             help=f"which phases, comma-separated: {','.join(PHASES)} (default all)")
         parser.add_argument("--seed", type=int, default=1, help="seed of every learner's choices (default 1)")
         parser.add_argument("--bot-move-delay", type=float, default=0.6,
-                            help="BOT_MOVE_DELAY of the class phase, as in production (default 0.6)")
+                            help="BOT_MOVE_DELAY of the class and tables phases, as in production (default 0.6)")
         # Not 60: under ASGI each request runs in a thread of its own, so persistent connections pile up (one per
         # thread) until PostgreSQL refuses more; measured with 50 learners: 60 connections in 8 s, then 503s.
         parser.add_argument("--conn-max-age", type=int, default=0,
