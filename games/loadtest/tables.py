@@ -47,9 +47,9 @@ class TableMix:
 
 # The phase's tables take these in turn: every game, people alone or with bots. A table lasts as long as its game's
 # decisions take its people to think (2 s each on average with the default think) and its bots' replies their
-# pacing. Measured at 40 tables: Sunduchok 2–5 minutes, Chuvash Rooster 2–6, Hearts to 50 points (not 100) 6–14
-# at four people, and Yashchiki's short match 9–33 at two people and two bots; more people would make it longer
-# still (played at random, some 60% longer with three, two and a half times as long with four), and its
+# pacing. Measured at 40 tables (README): Sunduchok 2–7 minutes, Chuvash Rooster 2–7, Hearts to 50 points (not
+# 100) 8–14 at four people, and Yashchiki's short match 8–27 at two people and two bots; more people would make it
+# longer still (played at random, some 60% longer with three, two and a half times as long with four), and its
 # standard match is longer than the short one.
 TABLE_MIXES = (
     TableMix("sunduchok", "standard", (PERSON, PERSON, BOT_LEVEL)),
