@@ -3,9 +3,10 @@
 It speaks to the site as a browser with HTMX does behind the site's TLS proxy: every request says
 `X-Forwarded-Proto: https` and carries the page's `Origin`, so the production settings' secure cookies and
 CSRF origin check apply. aiohttp's cookie jar will not send secure cookies over plain http, so the browser
-keeps its cookies itself. Every move is one of the options of the move form the learner was last shown;
+keeps its cookies itself. Every move is one of the options of the move forms the learner was last shown;
 after a move it waits for the WebSocket's pushes until a pushed table gives it the turn back, or reloads
-the table as the page itself would if no push came (counted as a missed push, not as an error).
+the table as the page itself would if no push came (counted as a missed push, not as an error). The people
+at tables of several people (tables.py) are learners too, who wait for the others' moves the same way.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ PUSH_GRACE = 10.0        # seconds a learner waits for pushes beyond the table's
 MAX_LESSON_PAGES = 60    # a lesson that never ends is a failure of the site, not a reason to loop forever
 ANSWER_ATTEMPTS = 2      # a learner tries a question twice, then skips it
 MAX_NOTES = 10           # missed pushes described in the output
+HERE_EVERY = 20.0        # seconds between two "still here" of a page at a table of people, as static/js/table.js
 
 
 class LearnerFailed(Exception):
@@ -44,7 +46,7 @@ class LearnerFailed(Exception):
 class Response:
     status: int
     text: str
-    location: str | None
+    location: str | None   # where the answer sends the browser: a redirect's Location, or HTMX's HX-Redirect
 
 
 class Browser:
@@ -96,7 +98,8 @@ class Browser:
         if response.status >= 400:
             self.fail(endpoint, f"{method} {path}: HTTP {response.status}: {_excerpt(text)}")
         self.recorder.record(endpoint, elapsed)
-        return Response(response.status, text, response.headers.get("Location"))
+        return Response(response.status, text,
+                        response.headers.get("Location") or response.headers.get("HX-Redirect"))
 
     async def get_page(self, endpoint: str, path: str, *, htmx: bool = False) -> Page:
         response = await self.request(endpoint, "GET", path, htmx=htmx)
@@ -107,13 +110,13 @@ class Browser:
             self.htmx_headers = page.htmx_headers
         return page
 
-    async def websocket(self, path: str) -> aiohttp.ClientWebSocketResponse:
+    async def websocket(self, path: str, endpoint: str = "ws connect") -> aiohttp.ClientWebSocketResponse:
         started = time.perf_counter()
         try:
             socket = await self.session.ws_connect(path, headers=self._headers(htmx=False))
         except (aiohttp.ClientError, TimeoutError) as error:
-            self.fail("ws connect", f"{path}: {type(error).__name__}: {error}")
-        self.recorder.record("ws connect", time.perf_counter() - started)
+            self.fail(endpoint, f"{path}: {type(error).__name__}: {error}")
+        self.recorder.record(endpoint, time.perf_counter() - started)
         return socket
 
     def fail(self, endpoint: str, message: str) -> NoReturn:
@@ -133,6 +136,9 @@ class LearnerPlan:
 
 
 class Learner:
+    # Whether the wait for the turn starts its patience again with each newer push (wait_for_turn).
+    patience_restarts_with_each_push = False
+
     def __init__(self, plan: LearnerPlan, base_url: str, recorder: Recorder) -> None:
         self.plan = plan
         self.rng = random.Random(plan.seed)
@@ -206,7 +212,10 @@ class Learner:
     # The game.
 
     async def play_a_game(self) -> None:
-        game_id, page = await self.start_a_game()
+        await self.play(*await self.start_a_game())
+
+    async def play(self, game_id: str, page: Page) -> None:
+        """Play the game of this play page to its end."""
         # As the page's script does: an id of its own on its socket and its requests (games/live.py), so that a
         # move's own state is not pushed again to the page its answer showed it to.
         page_id = f"{self.rng.getrandbits(96):024x}"
@@ -215,12 +224,24 @@ class Learner:
         # Read the socket all the time, as a browser does: that also answers the server's pings at once,
         # which daphne wants within 30 s even while the learner is busy with a long run of its own moves.
         pushes: asyncio.Queue[dict | None] = asyncio.Queue()
-        reader = asyncio.create_task(_read_pushes(socket, pushes))
+        reader = asyncio.create_task(read_pushes(socket, pushes))
+        heartbeat = asyncio.create_task(self.say_here(page.here_path)) if page.here_path else None
         try:
             await self.play_until_over(game_id, page, pushes)
         finally:
             reader.cancel()
+            if heartbeat is not None:
+                heartbeat.cancel()
+                # A failed heartbeat was counted where it failed; the game went on without it.
+                await asyncio.gather(heartbeat, return_exceptions=True)
             await socket.close()
+
+    async def say_here(self, path: str) -> None:
+        """At a table of several people, the page says now and then that its person is there (static/js/table.js),
+        so that no bot plays for them; at once, then every HERE_EVERY seconds, until cancelled."""
+        while True:
+            await self.browser.request("here", "POST", path, htmx=True)
+            await asyncio.sleep(HERE_EVERY)
 
     async def start_a_game(self) -> tuple[str, Page]:
         """The new-game form, the game dealt, its play page: the game's id and the page."""
@@ -251,30 +272,70 @@ class Learner:
 
     async def play_until_over(self, game_id: str, page: Page, pushes: asyncio.Queue[dict | None]) -> None:
         while not page.game_over:
-            form = page.move_form
-            if form is None:
-                self.browser.fail("move", f"game {game_id}: the learner's turn without a move form")
+            if not page.move_forms:   # another person's turn at a table of several people: theirs is no round trip
+                page = await self.wait_for_turn(game_id, page, pushes)
+                continue
             await self.think()
+            action, fields = page.pick_move(self.rng)
             posted = time.perf_counter()
-            response = await self.browser.request("move", "POST", form.action, data=form.pick(self.rng), htmx=True)
+            response = await self.browser.request("move", "POST", action, data=fields, htmx=True)
             page = parse_page(response.text)
             if page.table_step is None:
                 self.browser.fail("move", f"game {game_id}: the move's answer holds no table")
-            if not (page.game_over or page.move_form):
+            if not (page.game_over or page.move_forms):
                 page = await self.wait_for_turn(game_id, page, pushes)
                 self.recorder.turn_round_trips.append(time.perf_counter() - posted)
         self.recorder.games_finished.append(game_id)
 
+    def patience(self, shown: Page) -> float:
+        """Seconds to wait for a push giving the turn back after the table `shown`: twice the delay after which
+        the table would reload itself (the bots' replies still to come), and PUSH_GRACE."""
+        return (shown.reload_delay or 0) * 2 + PUSH_GRACE
+
     async def wait_for_turn(self, game_id: str, shown: Page, pushes: asyncio.Queue[dict | None]) -> Page:
-        """The first pushed table that gives the learner the turn or ends the game, newer than the one shown.
+        """The first pushed table that gives the player the turn or ends the game, newer than the one shown.
 
         As the page's script does, a push no newer than the table shown is ignored (the move's own answer
-        and its push carry the same step). If none comes in time, the table is reloaded as the page does.
+        and its push carry the same step). If none comes within the player's patience (from the table shown, or
+        from the newest push where patience_restarts_with_each_push), the table is reloaded as the page does:
+        newer than the pushes, it counts as a missed push. A reload that neither ends the game nor
+        gives the turn means another person is still to move, and the wait goes on, unless the table has not
+        moved for longer than a request may take.
         """
         loop = asyncio.get_running_loop()
-        waited_from = loop.time()
-        deadline = waited_from + (shown.reload_delay or 0) * 2 + PUSH_GRACE
+        waited_from = still_since = loop.time()
         shown_step = shown.table_step
+        while True:
+            moved_from = shown_step
+            pushed, shown_step = await self._turn_pushed(game_id, shown_step, pushes, self.patience(shown))
+            if pushed is not None:
+                return pushed
+            page = await self.browser.get_page("table reload", f"/play/{game_id}/table/", htmx=True)
+            if page.table_step > shown_step:
+                self.missed_push(f"game {game_id}: after {loop.time() - waited_from:.1f} s the pushes had reached "
+                                 f"step {shown_step} of {page.table_step} (the table shown was step "
+                                 f"{shown.table_step})")
+            if page.game_over or page.move_forms:
+                return page
+            if page.table_step > moved_from:
+                still_since = loop.time()
+            elif loop.time() - still_since > REQUEST_TIMEOUT:
+                self.browser.fail("table reload", f"game {game_id}: the table stood still at step {moved_from} for "
+                                                  f"over {REQUEST_TIMEOUT:.0f} s without giving the turn")
+            shown, shown_step = page, page.table_step
+
+    def missed_push(self, note: str) -> None:
+        """Count a push that did not come in time (not an error: the page reloads), and describe the first few."""
+        self.recorder.missed_pushes += 1
+        if len(self.recorder.missed_push_notes) < MAX_NOTES:
+            self.recorder.missed_push_notes.append(note)
+
+    async def _turn_pushed(self, game_id: str, shown_step: int, pushes: asyncio.Queue[dict | None],
+                           patience: float) -> tuple[Page | None, int]:
+        """The first push newer than `shown_step` that gives the turn or ends the game, if one came within
+        `patience` seconds (None if not), and the newest step pushed meanwhile."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + patience
         while (remaining := deadline - loop.time()) > 0:
             try:
                 # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancellation that comes as
@@ -289,25 +350,19 @@ class Learner:
             if push.get("step", -1) <= shown_step:
                 continue
             shown_step = push["step"]
+            if self.patience_restarts_with_each_push:
+                deadline = loop.time() + patience
             # Most pushes are the bots' moves, which neither give the turn back nor end the game: the page is read
             # only where it may (the client's one loop spent most of its time parsing every pushed table).
             if not _may_give_the_turn(push["html"]):
                 continue
             pushed = parse_page(push["html"])
-            if pushed.game_over or pushed.move_form:
-                return pushed
-        self.recorder.missed_pushes += 1
-        page = await self.browser.get_page("table reload", f"/play/{game_id}/table/", htmx=True)
-        if len(self.recorder.missed_push_notes) < MAX_NOTES:
-            self.recorder.missed_push_notes.append(
-                f"game {game_id}: after {loop.time() - waited_from:.1f} s the pushes had reached step {shown_step} "
-                f"of {page.table_step} (the move's answer showed step {shown.table_step})")
-        if not (page.game_over or page.move_form):
-            self.browser.fail("table reload", f"game {game_id}: the reloaded table neither ends nor gives the turn")
-        return page
+            if pushed.game_over or pushed.move_forms:
+                return pushed, shown_step
+        return None, shown_step
 
 
-async def _read_pushes(socket: aiohttp.ClientWebSocketResponse, pushes: asyncio.Queue[dict | None]) -> None:
+async def read_pushes(socket: aiohttp.ClientWebSocketResponse, pushes: asyncio.Queue[dict | None]) -> None:
     """Every message of the live table, decoded, into `pushes`; None once the server closed the socket."""
     async for message in socket:
         if message.type is aiohttp.WSMsgType.TEXT:

@@ -184,13 +184,12 @@ async def _play(games: int, seed: int, stopwatches: Stopwatches) -> tuple[int, i
         if not connected:
             raise RuntimeError(f"The page's socket {page.websocket_path} was refused.")
         while not page.game_over:
-            form = page.move_form
-            if form is None:
+            if not page.move_forms:
                 raise RuntimeError(f"{page_path}: the learner's turn without a move form.")
+            action, fields = page.pick_move(rng)
             started = time.perf_counter()
             stopwatches.in_a_move = True
-            response = await client.post(form.action, form.pick(rng),
-                                         headers={"hx-request": "true", TABLE_PAGE_HEADER: page_id})
+            response = await client.post(action, fields, headers={"hx-request": "true", TABLE_PAGE_HEADER: page_id})
             stopwatches.in_a_move = False
             request_seconds += time.perf_counter() - started
             moves += 1

@@ -7,11 +7,15 @@ are small, and the client shares the machine's two cores with the workers it mea
 
 from __future__ import annotations
 
+import collections
 import dataclasses
+import itertools
 import json
 import random
 import re
 from html.parser import HTMLParser
+
+from multidict import MultiDict
 
 # The delay is a localised number: "8.8" in English, "8,8" in Russian.
 RELOAD_DELAY = re.compile(r"load delay:(\d+(?:[.,]\d+)?)s")
@@ -22,26 +26,47 @@ class Form:
     action: str
     hidden: dict[str, str] = dataclasses.field(default_factory=dict)
     radios: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    # Each group of checkboxes: its boxes' values, and how many of them the page ticked. The ticked ones are the
+    # table's suggestion (the three cards to pass, a card to attack with, "one card" declared); a person ticks as
+    # many, not always the same: always the suggested attack left two Rooster players passing the same two
+    # cards back and forth for ever.
+    checkboxes: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    ticked: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)
     buttons: list[tuple[str, str]] = dataclasses.field(default_factory=list)   # named submit buttons
+    submittable: bool = False   # it has a submit button, named or not (a fieldset may offer none)
 
-    def options(self) -> list[dict[str, str]]:
-        """Every submission a person could make: one value of each radio group, one named button."""
-        submissions = [dict(self.hidden)]
+    def options(self) -> list[MultiDict[str]]:
+        """Every submission a person could make: as many boxes of each group as the page ticked, one value of each
+        radio group, one named button."""
+        submissions = [MultiDict(self.hidden)]
+        for name, values in self.checkboxes.items():
+            submissions = [_with(fields, [(name, value) for value in ticked]) for fields in submissions
+                           for ticked in itertools.combinations(values, self.ticked[name])]
         for name, values in self.radios.items():
-            submissions = [{**fields, name: value} for fields in submissions for value in values]
+            submissions = [_with(fields, [(name, value)]) for fields in submissions for value in values]
         if self.buttons:
-            submissions = [{**fields, name: value} for fields in submissions for name, value in self.buttons]
+            submissions = [_with(fields, [button]) for fields in submissions for button in self.buttons]
         return submissions
 
-    def pick(self, rng: random.Random) -> dict[str, str]:
-        """One submission, chosen as a person clicking at random would: a radio of each group, then a button."""
-        fields = dict(self.hidden)
+    def pick(self, rng: random.Random) -> MultiDict[str]:
+        """One submission, chosen as a person clicking at random would: boxes of each group, a radio of each
+        group, then a button. Checked boxes go after the hidden fields, in the page's order, as a browser sends
+        them: a ticked box wins over a hidden default of its name."""
+        fields = MultiDict(self.hidden)
+        for name, values in self.checkboxes.items():
+            for index in sorted(rng.sample(range(len(values)), self.ticked[name])):
+                fields.add(name, values[index])
         for name, values in self.radios.items():
-            fields[name] = rng.choice(values)
+            fields.add(name, rng.choice(values))
         if self.buttons:
-            name, value = rng.choice(self.buttons)
-            fields[name] = value
+            fields.add(*rng.choice(self.buttons))
         return fields
+
+
+def _with(fields: MultiDict[str], added: list[tuple[str, str]]) -> MultiDict[str]:
+    extended = fields.copy()
+    extended.extend(added)
+    return extended
 
 
 @dataclasses.dataclass
@@ -79,8 +104,29 @@ class Page:
         return self.sections.get("table", {}).get("data-ws")
 
     @property
-    def move_form(self) -> Form | None:
-        return self.form_posting_to("/act/")
+    def here_path(self) -> str | None:
+        """Where the page says its person is still there: only at a table of several people."""
+        return self.sections.get("table", {}).get("data-here-url")
+
+    @property
+    def move_forms(self) -> list[Form]:
+        """The move forms that can be sent: none when the player has no move to make here.
+
+        Some tables split a decision over several forms (games.tables: a Rooster defender's form per attacking
+        card, then "take"; Yashchiki's single cards, pairs, then "draw"). A Rooster card that nothing in the hand
+        beats has a form without a button.
+        """
+        return [form for form in self.forms if form.action.endswith("/act/") and form.submittable]
+
+    def pick_move(self, rng: random.Random) -> tuple[str, MultiDict[str]]:
+        """A move as a person clicking at random would make it: one of the move forms, then one submission of
+        it; where it posts, and its fields.
+
+        Not always the first form: in Yashchiki, people who never play a pair (the second form) almost never
+        go out, and a short match of four such players ran to some 14,000 moves.
+        """
+        form = rng.choice(self.move_forms)
+        return form.action, form.pick(rng)
 
     @property
     def game_over(self) -> bool:
@@ -132,12 +178,17 @@ class _PageParser(HTMLParser):
 
     def _form_control(self, tag: str, attributes: dict[str, str]) -> None:
         name, kind = attributes.get("name"), attributes.get("type", "submit" if tag == "button" else "text")
+        if kind == "submit":
+            self._form.submittable = True
         if not name:
             return
         if kind == "hidden":
             self._form.hidden[name] = attributes.get("value", "")
         elif kind == "radio":
             self._form.radios.setdefault(name, []).append(attributes.get("value", ""))
+        elif kind == "checkbox":
+            self._form.checkboxes.setdefault(name, []).append(attributes.get("value", "on"))
+            self._form.ticked[name] += "checked" in attributes
         elif kind == "submit":
             self._form.buttons.append((name, attributes.get("value", "")))
 

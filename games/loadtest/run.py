@@ -5,7 +5,11 @@
    think time before every click; afterwards every game they started is checked in the bench database
    (verify.py). The largest count whose moves, other pages, errors and games all meet the goals is the
    site's capacity.
-2. Saturation (workers restarted with BOT_MOVE_DELAY=0, so the bots' pacing for people does not cap the
+2. Tables to play together (workers restarted, the same BOT_MOVE_DELAY): --tables tables open within the ramp,
+   each of two to four people (tables.py), of the four games in turn; each person sits down and plays their
+   seat with a think time before every click, until the game ends. Every table's game is then checked as the
+   class's are.
+3. Saturation (workers restarted with BOT_MOVE_DELAY=0, so the bots' pacing for people does not cap the
    rate): clients without think time, first GET /health/ in a closed loop, then learners playing game after
    game, each for the same number of seconds. It says what a move costs in the workers' CPU and whether the
    pages that start a game stay quick while moves saturate the workers.
@@ -26,9 +30,13 @@ from typing import Any
 from games.loadtest.learner import Browser, Learner, LearnerFailed, LearnerPlan
 from games.loadtest.report import Recorder, endpoint_table, round_trip_line
 from games.loadtest.server import BenchSite, SiteConfig, Workers, machine_busy_seconds
+from games.loadtest.tables import play_a_table, table_mixes, tables_described
 from games.loadtest.verify import GameCheck
 
-PHASES = ("class", "saturation")
+PHASES = ("class", "tables", "saturation")
+# Tables is asked for by name: its phase lasts as long as its longest game (Yashchiki's short match, played by
+# people thinking 1-3 s a move: up to half an hour).
+DEFAULT_PHASES = ("class", "saturation")
 GOAL_MOVE_P99_MS = 150.0
 GOAL_OTHER_P99_MS = 300.0     # every other endpoint of the class phase
 GOAL_CAPACITY = 400           # learners on this 2-core machine, the client included
@@ -50,6 +58,7 @@ class BenchOptions:
     games_per_learner: int
     saturation_seconds: float
     saturation_clients: int
+    tables: int   # tables of the tables phase
     phases: tuple[str, ...]
     seed: int
     bot_move_delay: float
@@ -94,6 +103,20 @@ class ClassRun:
 
 
 @dataclasses.dataclass
+class TablesRun:
+    """The tables phase: what its people measured, and the checks of its tables' games."""
+
+    tables: int
+    recorder: Recorder
+    checks: list[GameCheck]
+
+    @property
+    def games_ok(self) -> bool:
+        """Every table's game started, finished and has a consistent log."""
+        return len(self.checks) == self.tables and all(check.finished and check.consistent for check in self.checks)
+
+
+@dataclasses.dataclass
 class Outcome:
     """What the summary reports; empty or None where a phase did not run."""
 
@@ -104,15 +127,17 @@ class Outcome:
     saturated: Recorder | None = None
     starting: Recorder | None = None   # the starters' requests during the saturation
     saturated_cpu: float = 0.0   # the workers' CPU seconds while the learners saturated them
+    tables: TablesRun | None = None
 
     @property
     def errors(self) -> int:
         recorders = [run.recorder for run in self.classes] + [self.health, self.saturated, self.starting]
+        recorders.append(self.tables.recorder if self.tables else None)
         return sum(recorder.total_errors for recorder in recorders if recorder)
 
     @property
     def games_ok(self) -> bool:
-        return all(run.games_ok for run in self.classes)
+        return all(run.games_ok for run in self.classes) and (self.tables is None or self.tables.games_ok)
 
     @property
     def capacity(self) -> int | None:
@@ -151,13 +176,13 @@ def _run_on(server: str, options: BenchOptions, out: Out) -> Outcome:
                     recorder, (cpu, machine_cpu) = _measured(workers, lambda count=learners: class_phase(
                         options, count, workers, out))
                 _print_phase(f"[{server}] Class phase, {learners} learners", recorder, out)
-                checks = site.verify(recorder.games_started)
-                out(_games_line(checks))
-                for check in checks:
-                    if not (check.finished and check.consistent):
-                        out(f"  game {check.game_id}: {'finished' if check.finished else 'unfinished'}; "
-                            f"{check.problem}")
+                checks = _checked_games(site, recorder, out)
                 outcome.classes.append(ClassRun(learners, recorder, checks, cpu, machine_cpu))
+        if "tables" in options.phases:
+            with site.serving(bot_move_delay=options.bot_move_delay) as workers:
+                recorder, _cpu = _measured(workers, lambda: tables_phase(options, workers, out))
+            _print_phase(f"[{server}] Tables phase, {options.tables} tables", recorder, out)
+            outcome.tables = TablesRun(options.tables, recorder, _checked_games(site, recorder, out))
         if "saturation" in options.phases:
             with site.serving(bot_move_delay=0) as workers:
                 outcome.health, _ = _measured(workers, lambda: saturate_health(options, workers.base_url))
@@ -170,6 +195,16 @@ def _run_on(server: str, options: BenchOptions, out: Out) -> Outcome:
     finally:
         site.cleanup()
     return outcome
+
+
+def _checked_games(site: BenchSite, recorder: Recorder, out: Out) -> list[GameCheck]:
+    """The checks of the games the phase started, printed: the tally, and each game that failed its check."""
+    checks = site.verify(recorder.games_started)
+    out(_games_line(checks))
+    for check in checks:
+        if not (check.finished and check.consistent):
+            out(f"  game {check.game_id}: {'finished' if check.finished else 'unfinished'}; {check.problem}")
+    return checks
 
 
 def _measured(workers: Workers, phase: Callable[[], Coroutine]) -> tuple[Any, tuple[float, float]]:
@@ -205,6 +240,26 @@ async def class_phase(options: BenchOptions, learners: int, workers: Workers, ou
 
     progress = asyncio.create_task(_report_progress(recorder, learners * options.games_per_learner, out))
     await asyncio.gather(*(arrive(plan) for plan in plans))
+    recorder.stop()
+    progress.cancel()
+    return recorder
+
+
+async def tables_phase(options: BenchOptions, workers: Workers, out: Out) -> Recorder:
+    recorder = Recorder()
+    mixes = table_mixes(options.tables)
+    out(f"Tables phase: {tables_described(options.tables)}; opened within {options.ramp:g} s, think "
+        f"{_think(options)}, bot move delay {options.bot_move_delay:g} s, {options.workers} {workers.server.name} "
+        f"worker(s) at {workers.base_url}")
+    recorder.start()
+
+    async def arrive(number: int) -> None:
+        await asyncio.sleep(number * options.ramp / options.tables)
+        await play_a_table(number, mixes[number], seed=f"{options.seed}-tables", think=options.think,
+                           base_url=workers.base_url, recorder=recorder)
+
+    progress = asyncio.create_task(_report_progress(recorder, options.tables, out))
+    await asyncio.gather(*(arrive(number) for number in range(options.tables)))
     recorder.stop()
     progress.cancel()
     return recorder
@@ -275,8 +330,9 @@ async def _report_progress(recorder: Recorder, games: int, out: Out) -> None:
         cores = (machine_busy_seconds() - busy) / (loop.time() - since)
         busy, since = machine_busy_seconds(), loop.time()
         recorder.busiest_machine_cores = max(recorder.busiest_machine_cores, cores)
+        # At a table, each of its people sees its game finish: a game is counted once.
         out(f"  {recorder.seconds:5.0f} s: {recorder.total_requests} requests, {recorder.lessons_finished} lessons "
-            f"and {len(recorder.games_finished)} of {games} games finished, {recorder.total_errors} errors; "
+            f"and {len(set(recorder.games_finished))} of {games} games finished, {recorder.total_errors} errors; "
             f"the machine {cores:.2f} cores busy")
 
 
@@ -357,6 +413,8 @@ def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
         lines += endpoint_table(recorder)
         lines.append(round_trip_line(recorder))
         lines.append(_games_line(run.checks))
+    if outcome.tables is not None:
+        lines += tables_summary(outcome.tables)
     if outcome.classes:
         lines.append("capacity curve (CPU in cores; goals: move p99 < "
                      f"{GOAL_MOVE_P99_MS:g} ms, every other endpoint p99 < {GOAL_OTHER_P99_MS:g} ms, no error, "
@@ -385,11 +443,14 @@ def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
                          "workers, pushes and new games included, over their moves)")
     lines.append(f"errors: {outcome.errors}")
     run_all = bool(outcome.classes)
+    games_checked = [f"{run.learners} learners: {_games_line(run.checks)}" for run in outcome.classes]
+    if outcome.tables is not None:
+        games_checked.append(f"{outcome.tables.tables} tables: {_games_line(outcome.tables.checks)}")
     worst_move = max((run.move_p99_ms or 0.0 for run in outcome.classes), default=None)
     lines += [
         _goal("zero errors", outcome.errors == 0, f"{outcome.errors} errors"),
-        _goal("every game finished with a consistent action log", outcome.games_ok if run_all else None,
-              "; ".join(f"{run.learners} learners: {_games_line(run.checks)}" for run in outcome.classes)),
+        _goal("every game finished with a consistent action log", outcome.games_ok if games_checked else None,
+              "; ".join(games_checked)),
         _goal(f"capacity at least {GOAL_CAPACITY} learners", None if not run_all else
               (outcome.capacity or 0) >= GOAL_CAPACITY,
               f"{outcome.capacity or 0} learners" if run_all else ""),
@@ -400,6 +461,19 @@ def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
               f"{starting_p99:.1f} ms" if starting_p99 is not None else ""),
     ]
     return lines
+
+
+def tables_summary(run: TablesRun) -> list[str]:
+    """The tables phase's block of the summary: its tables, their requests and pushes, and their games."""
+    recorder = run.recorder
+    return [f"tables phase, {tables_described(run.tables)}",
+            f"  {recorder.seconds:.0f} s, {recorder.stats('open table').count} tables opened, "
+            f"{len(recorder.games_started)} games started, {recorder.total_requests} requests, {recorder.pushes} "
+            f"tables pushed over WebSockets, missed pushes: {recorder.missed_pushes}; {recorder.cpu_line}",
+            *endpoint_table(recorder),
+            # At a table the turn comes back once the other people have moved too, their thinking included.
+            f"{round_trip_line(recorder)}; the other people's think time included",
+            _games_line(run.checks)]
 
 
 def server_comparison(outcomes: list[Outcome]) -> list[str]:

@@ -26,10 +26,12 @@ from games.history import LoggedAction, game_history
 from games.loadtest.learner import LESSON_PATH, _may_give_the_turn
 from games.loadtest.pages import parse_page
 from games.loadtest.report import Recorder, endpoint_table, percentile
-from games.loadtest.run import BenchOptions, ClassRun, Outcome, capacity_curve, server_comparison, summary
+from games.loadtest.run import BenchOptions, ClassRun, Outcome, TablesRun, capacity_curve, server_comparison, summary
 from games.loadtest.server import BenchError, BenchSite, SiteConfig
+from games.loadtest.tables import TABLE_MIXES
 from games.loadtest.verify import GameCheck, check_game, check_games
 from games.models import Game, GameAction
+from tests.together.helpers import person_to_move, seated_people
 from tests.web.helpers import start_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,7 +107,7 @@ def test_the_curve_and_the_summary_report_each_count_and_each_goal():
     assert curve[1].split()[13:19] == ["1.20", "1.80", "1.95", "10.0", "180.0", "ms"]
     assert curve[2].endswith("not met")
     options = BenchOptions(learners=(100, 400), workers=2, ramp=10, think=(1, 3), games_per_learner=1,
-                           saturation_seconds=15, saturation_clients=100, phases=("class",), seed=1,
+                           saturation_seconds=15, saturation_clients=100, tables=2, phases=("class",), seed=1,
                            bot_move_delay=0.6, conn_max_age=0, pool_size=8, database_url="", redis_url="",
                            servers=("granian",))
     lines = summary(options, Outcome(server="granian", classes=runs))
@@ -114,6 +116,28 @@ def test_the_curve_and_the_summary_report_each_count_and_each_goal():
     assert "goal: move p99 under 150 ms at every count: not met (worst 151.0 ms)" in lines
     assert any(line.startswith("server: granian, 2 workers") for line in lines)
     assert "goal: new-game form and play page p99 under 300 ms while moves saturate: not measured" in lines
+
+
+def test_the_tables_phase_is_summed_up_and_needs_every_tables_game_finished():
+    recorder = Recorder()
+    recorder.started, recorder.stopped = 0.0, 100.0
+    for endpoint in ("open table", "open table", "sit", "move"):
+        recorder.record(endpoint, 0.05)
+    checks = [GameCheck(game_id=game_id, finished=True, consistent=True) for game_id in ("a", "b")]
+    assert TablesRun(tables=2, recorder=recorder, checks=checks).games_ok
+    assert not TablesRun(tables=3, recorder=recorder, checks=checks).games_ok   # a table whose game never started
+    options = BenchOptions(learners=(1,), workers=2, ramp=10, think=(1, 3), games_per_learner=1,
+                           saturation_seconds=15, saturation_clients=100, tables=2, phases=("tables",), seed=1,
+                           bot_move_delay=0.6, conn_max_age=0, pool_size=24, database_url="", redis_url="")
+    lines = summary(options, Outcome(tables=TablesRun(tables=2, recorder=recorder, checks=checks)))
+    assert ("tables phase, 2 tables, 5 people: 1 × Sunduchok (standard), 2 people + 1 bot; "
+            "1 × Chuvash Rooster (standard), 3 people") in lines
+    assert any(line.startswith("  100 s, 2 tables opened, ") for line in lines)
+    assert any(line.split()[:2] == ["sit", "1"] for line in lines)
+    assert ("goal: every game finished with a consistent action log: met "
+            "(2 tables: games: 2 finished of 2, logs consistent: 2)") in lines
+    unstarted = Outcome(tables=TablesRun(tables=3, recorder=recorder, checks=checks))
+    assert not unstarted.games_ok and any("action log: not met" in line for line in summary(options, unstarted))
 
 
 def test_several_servers_are_compared_side_by_side():
@@ -142,10 +166,10 @@ def _legal(actions) -> set[str]:
     return {json.dumps(action, sort_keys=True) for action in actions}
 
 
-def _posted(fields: dict[str, str]) -> str:
+def _posted(fields, game_key: str = "sunduchok") -> str:
     data = QueryDict(mutable=True)
     data.update(fields)
-    action, _move = action_from_post(data, game_key="sunduchok")
+    action, _move = action_from_post(data, game_key=game_key)
     return json.dumps(action, sort_keys=True)
 
 
@@ -164,27 +188,54 @@ def test_the_move_forms_offer_exactly_the_legal_actions_through_a_whole_game():
         html = client.get(reverse("table", args=[game.pk]), **HTMX).content.decode()
         page = parse_page(html)
         # The learner reads a pushed table only where it may give the turn back or end the game: never one less.
-        assert _may_give_the_turn(html) or not (page.move_form or page.game_over)
+        assert _may_give_the_turn(html) or not (page.move_forms or page.game_over)
         game.refresh_from_db()
         assert page.table_step == game.move_count
         if game.is_over:
             break
         assert not page.game_over
-        form = page.move_form
+        (form,) = page.move_forms
         assert form.action == reverse("act", args=[game.pk])
         options = form.options()
         kinds.add(options[0]["type"])
         assert {_posted(fields) for fields in options} == _legal(game_history(game).current.legal_actions())
-        response = client.post(form.action, form.pick(rng), **HTMX)
+        response = client.post(*page.pick_move(rng), **HTMX)
         assert response.status_code == 200
         answer = parse_page(response.content.decode())
-        if not (answer.game_over or answer.move_form):
+        if not (answer.game_over or answer.move_forms):
             # The bots' replies are still to come: the table says when it would reload itself (in Russian
             # "1,0" seconds, with BOT_MOVE_DELAY 0), and the learner's patience is reckoned from that.
             assert answer.reload_delay == 1.0
-    assert page.game_over and page.move_form is None
+    assert page.game_over and not page.move_forms
     assert kinds == {"ask", "count", "suits"}
     assert check_game(game).consistent
+
+
+TABLE_DECISIONS = 40   # per game: Hearts' pass and tricks, Rooster's attacks, beats and throw-ins, Yashchiki's plays
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("mix", list({mix.game_key: mix for mix in TABLE_MIXES}.values()), ids=lambda mix: mix.game_key)
+def test_each_person_at_a_table_sees_their_turn_and_legal_moves_in_their_own_pages(mix):
+    """A table of each game, every person's table fragment read as the bench's people read it: only the person to
+    move has move forms, every submission they offer (ticked boxes as they come) is a legal action, and the moves
+    picked from them are taken."""
+    game, clients = seated_people(mix.game_key, mix.seats, preset=mix.preset)
+    rng = random.Random(5)
+    for _ in range(TABLE_DECISIONS):
+        if game.is_over:
+            break
+        to_move, _client = person_to_move(game, clients)
+        pages = {seat: parse_page(client.get(reverse("table", args=[game.pk]), **HTMX).content.decode())
+                 for seat, client in clients.items()}
+        assert {seat for seat, page in pages.items() if page.move_forms} == {to_move}
+        assert {page.here_path for page in pages.values()} == {reverse("here", args=[game.pk])}
+        legal = _legal(game_history(game).current.legal_actions())
+        offered = {_posted(fields, mix.game_key) for form in pages[to_move].move_forms for fields in form.options()}
+        assert offered and offered <= legal
+        assert clients[to_move].post(*pages[to_move].pick_move(rng), **HTMX).status_code == 200
+        game.refresh_from_db()
+    assert game.move_count >= TABLE_DECISIONS and check_game(game).consistent
 
 
 @pytest.mark.django_db
@@ -258,6 +309,8 @@ def _play_out(game: Game):
     (["--server", ","], "--server takes"),
     (["--saturation-clients", "0"], "--saturation-clients"),
     (["--saturation-seconds", "0"], "--saturation-seconds"),
+    (["--tables", "0"], "--tables"),
+    (["--phases", "class,tables,lunch"], "class, tables, saturation"),
     (["--conn-max-age", "60"], "--pool-size 0"),
     (["--pool-size", "-1"], "--pool-size"),
 ])
@@ -299,7 +352,7 @@ def test_a_short_real_run_plays_every_game_to_a_consistent_end_without_errors():
     result = subprocess.run(
         [sys.executable, "manage.py", "bench_web", "--learners", "2", "--workers", "2", "--think", "0,0",
          "--ramp", "0", "--bot-move-delay", "0", "--saturation-seconds", "2", "--saturation-clients", "2",
-         "--seed", "3",
+         "--tables", "2", "--phases", "class,tables,saturation", "--seed", "3",
          "--database-url", _with_path(SUITE_DATABASE_URL, "/cardschool_bench_test"),
          "--redis-url", _with_path(SUITE_REDIS_URL, "/3")],
         cwd=ROOT, capture_output=True, text=True, timeout=300)
@@ -310,6 +363,16 @@ def test_a_short_real_run_plays_every_game_to_a_consistent_end_without_errors():
     summary = output.split("=== bench_web summary ===")[1]
     for endpoint in ("lesson index", "lesson page", "lesson answer", "new game", "play page", "ws connect", "move"):
         assert re.search(rf"^{endpoint} +[1-9]\d* ", summary, re.MULTILINE), endpoint
+    # The tables phase: two tables of five people in all, each person through the table's pages to its game's end.
+    tables = summary.split("tables phase, 2 tables, 5 people: ")[1].split("capacity curve")[0]
+    assert "2 tables opened, 2 games started" in tables
+    for endpoint, count in (("new table form", "2"), ("open table", "2"), ("table page", "5"),
+                            ("table ws connect", "5"), ("sit", "5"), ("play page", "5"), ("ws connect", "5"),
+                            ("here", r"[5-9]")):   # at once, then every 20 s
+        assert re.search(rf"^{endpoint} +{count} ", tables, re.MULTILINE), endpoint
+    assert re.search(r"^move +[1-9]\d* .* 0 +\d+%$", tables, re.MULTILINE)
+    assert re.search(r"^turn round trip \(.*, [1-9]\d* turns\)", tables, re.MULTILINE)
+    assert "games: 2 finished of 2, logs consistent: 2" in tables
     assert re.search(r"^health rps: [1-9]", summary, re.MULTILINE)
     assert re.search(r"^ +2 +\d+\.\d ms", summary, re.MULTILINE)   # the count's line of the capacity curve
     assert re.search(r"^worker CPU per move: \d+\.\d ms", summary, re.MULTILINE)

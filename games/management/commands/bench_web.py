@@ -2,14 +2,14 @@
 
 Starts its own workers (--server: daphne, uvicorn or granian) on PostgreSQL and Redis (the database and Redis
 db named here are wiped first), drives each count of --learners (e.g. 100,200,300,400,500) through a lesson
-and whole Sunduchok games, then saturates the site, and prints per-endpoint latencies, the capacity curve,
-the workers' CPU per move, errors and the played games' checks. Exits non-zero on any error or any
-unfinished or inconsistent game.
+and whole Sunduchok games, seats people at --tables tables to play the four games together, then saturates the
+site, and prints per-endpoint latencies, the capacity curve, the workers' CPU per move, errors and the played
+games' checks. Exits non-zero on any error or any unfinished or inconsistent game.
 """
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.loadtest.run import PHASES, BenchOptions, run_bench
+from games.loadtest.run import DEFAULT_PHASES, PHASES, BenchOptions, run_bench
 from games.loadtest.server import ASGI_SERVERS, BenchError
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/cardschool_bench"
@@ -57,7 +57,7 @@ def _phases(value: str) -> tuple[str, ...]:
 class Command(BaseCommand):
     help = ("Benchmark the whole site: production settings on PostgreSQL and Redis, several daphne workers, "
             "simulated learners playing Sunduchok over HTTP and WebSocket; a list of learner counts draws the "
-            "capacity curve.")
+            "capacity curve; simulated people play the four games together at tables.")
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--learners", default="50",
@@ -74,10 +74,16 @@ class Command(BaseCommand):
         parser.add_argument("--games-per-learner", type=int, default=1, help="games each learner plays (default 1)")
         parser.add_argument("--saturation-seconds", type=float, default=15.0,
                             help="seconds of each saturation measurement (default 15)")
-        parser.add_argument("--phases", default=",".join(PHASES), help="which phases: class,saturation (default both)")
+        parser.add_argument("--tables", type=int, default=20,
+                            help="tables of the tables phase, each of two to four people (default 20); a table "
+                                 "plays its whole game: with the default think time, a Yashchiki table may take half "
+                                 "an hour")
+        parser.add_argument("--phases", default=",".join(DEFAULT_PHASES),
+                            help=f"which phases, comma-separated: {','.join(PHASES)} "
+                                 f"(default {','.join(DEFAULT_PHASES)})")
         parser.add_argument("--seed", type=int, default=1, help="seed of every learner's choices (default 1)")
         parser.add_argument("--bot-move-delay", type=float, default=0.6,
-                            help="BOT_MOVE_DELAY of the class phase, as in production (default 0.6)")
+                            help="BOT_MOVE_DELAY of the class and tables phases, as in production (default 0.6)")
         # Not 60: under ASGI each request runs in a thread of its own, so persistent connections pile up (one per
         # thread) until PostgreSQL refuses more; measured with 50 learners: 60 connections in 8 s, then 503s.
         parser.add_argument("--conn-max-age", type=int, default=0,
@@ -93,7 +99,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         learners = _learners(options["learners"])
-        for name in ("workers", "games_per_learner", "saturation_clients"):
+        for name in ("workers", "games_per_learner", "saturation_clients", "tables"):
             if options[name] < 1:
                 raise CommandError(f"--{name.replace('_', '-')} must be at least 1.")
         for name in ("ramp", "bot_move_delay", "conn_max_age", "pool_size"):
@@ -107,7 +113,7 @@ class Command(BaseCommand):
             learners=learners, workers=options["workers"], ramp=options["ramp"],
             think=_think(options["think"]), games_per_learner=options["games_per_learner"],
             saturation_seconds=options["saturation_seconds"], saturation_clients=options["saturation_clients"],
-            phases=_phases(options["phases"]), servers=_servers(options["server"]),
+            tables=options["tables"], phases=_phases(options["phases"]), servers=_servers(options["server"]),
             seed=options["seed"], bot_move_delay=options["bot_move_delay"], conn_max_age=options["conn_max_age"],
             pool_size=options["pool_size"],
             database_url=options["database_url"], redis_url=options["redis_url"])
