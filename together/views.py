@@ -125,6 +125,17 @@ def table(request: HttpRequest, code: str) -> HttpResponse:
     return _lobby(request, table)
 
 
+def _lobby_after(request: HttpRequest, table: Table, change) -> HttpResponse:
+    """The table's page after `change(table)` (a service call returning the table, or None for the same one),
+    or with the service's refusal and its status."""
+    try:
+        table = change(table) or table
+    except services.TableRefused as error:
+        table.refresh_from_db()
+        return _lobby(request, table, error=str(error), status=error.status)
+    return _lobby(request, table)
+
+
 @_guarded
 @require_POST
 def table_sit(request: HttpRequest, code: str) -> HttpResponse:
@@ -132,34 +143,20 @@ def table_sit(request: HttpRequest, code: str) -> HttpResponse:
     form = SitForm(request.POST)
     if not form.is_valid():
         return _lobby(request, table, error=form.error_text(), status=400)
-    try:
-        table = services.table_sit(table=table, seat=form.cleaned_data["seat"], name=form.cleaned_data["name"],
-                                   user=request.user, visitor_key=visitor_key(request.session))
-    except services.TableRefused as error:
-        table.refresh_from_db()
-        return _lobby(request, table, error=str(error), status=error.status)
-    return _lobby(request, table)
+    return _lobby_after(request, table, lambda table: services.table_sit(
+        table=table, seat=form.cleaned_data["seat"], name=form.cleaned_data["name"], user=request.user,
+        visitor_key=visitor_key(request.session)))
 
 
 @_guarded
 @require_POST
 def table_leave(request: HttpRequest, code: str) -> HttpResponse:
-    table = _table(request, code)
-    try:
-        services.table_leave(table=table, user=request.user, visitor_key=visitor_key(request.session))
-    except services.TableRefused as error:
-        table.refresh_from_db()
-        return _lobby(request, table, error=str(error), status=error.status)
-    return _lobby(request, table)
+    return _lobby_after(request, _table(request, code), lambda table: services.table_leave(
+        table=table, user=request.user, visitor_key=visitor_key(request.session)))
 
 
 @_guarded
 @require_POST
 def table_start(request: HttpRequest, code: str) -> HttpResponse:
-    table = _table(request, code)
-    try:
-        table = services.table_start(table=table, user=request.user, visitor_key=visitor_key(request.session))
-    except services.TableRefused as error:
-        table.refresh_from_db()
-        return _lobby(request, table, error=str(error), status=error.status)
-    return _lobby(request, table)
+    return _lobby_after(request, _table(request, code), lambda table: services.table_start(
+        table=table, user=request.user, visitor_key=visitor_key(request.session)))
