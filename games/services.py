@@ -169,14 +169,7 @@ def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_mo
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game_id)
             history = game_history(game)
-            if expected_move != game.move_count:
-                # People at one table click at once: whoever was not to move where their page stood is told so,
-                # whether the mover's move came before theirs or not.
-                if 0 <= expected_move < game.move_count and history.states[expected_move].current_player != seat:
-                    raise NotYourTurn(_("It is not your turn."))
-                raise StaleMove(_("That move was already made: the table has moved on. Here is the current position."))
-            if history.current.current_player != seat:
-                raise NotYourTurn(_("It is not your turn.") if not history.current.is_over else _("The game is over."))
+            _refuse_unless_due(game, history, seat=seat, expected_move=expected_move)
             try:
                 state = history.current.apply(action)
             except IllegalAction as error:
@@ -188,9 +181,38 @@ def game_apply_action(*, game_id, seat: int, action: dict[str, Any], expected_mo
                        answered_page=answered_page, stand_ins=_seats_away(game))
     except IntegrityError:
         # Another request wrote this log position first (possible where row locks are no-ops).
-        raise StaleMove(_("That move was already made: the table has moved on. Here is the current position.")) \
-            from None
+        raise StaleMove(_already_made()) from None
     return game
+
+
+def _already_made() -> str:
+    return _("That move was already made: the table has moved on. Here is the current position.")
+
+
+def _refuse_unless_due(game: Game, history: GameHistory, *, seat: int, expected_move: int) -> None:
+    """Refuse a move that is not `seat`'s to make at the table's current position, saying truly why.
+
+    The post names the position its page showed (`expected_move`). People at one table click at once, and one
+    person's tabs or double clicks repeat a move: each case gets its own words, never a message that is false now.
+    """
+    current = history.current
+    names = seat_names(game)
+    if not 0 <= expected_move <= game.move_count:
+        raise StaleMove(_("Your page is out of step with the table: it sent move %(sent)d, but the table is at "
+                          "move %(due)d. Here is the current table.")
+                        % {"sent": expected_move + 1, "due": game.move_count + 1})
+    if current.is_over:
+        raise NotYourTurn(_("The game is over."))
+    if expected_move < game.move_count:
+        if history.actions[expected_move].seat == seat:
+            raise StaleMove(_already_made())
+        if current.current_player == seat:
+            raise StaleMove(_("The table has moved on since your page was drawn: here is the current position. "
+                              "It is your turn now."))
+        raise NotYourTurn(_("It is not your turn: %(name)s is to move. The table has moved on since your page "
+                            "was drawn; here is the current position.") % {"name": names[current.current_player]})
+    if current.current_player != seat:
+        raise NotYourTurn(_("It is not your turn: %(name)s is to move.") % {"name": names[current.current_player]})
 
 
 def game_seat_seen(*, game_id, seat: int) -> bool:

@@ -77,7 +77,7 @@ def test_a_move_while_a_bot_is_to_move_is_refused_and_changes_nothing(world):
     before = database_snapshot()
     for action in state.legal_actions()[:5]:   # moves that would be legal for the bot on turn
         response = client.post(reverse("act", args=[game.pk]), {"move": 0, **action})
-        assert response.status_code == 409 and "It is not your turn." in response.content.decode()
+        assert response.status_code == 409 and "It is not your turn:" in response.content.decode()
     assert database_snapshot() == before
 
 

@@ -129,7 +129,7 @@ def test_a_move_out_of_turn_is_refused_with_409_and_changes_nothing():
     before = game.move_count
     action = game_history(game).current.legal_actions()[0]
     response = other.post(reverse("act", args=[game.pk]), move_data(game, action))
-    assert response.status_code == 409 and "It is not your turn." in response.content.decode()
+    assert response.status_code == 409 and "It is not your turn:" in response.content.decode()
     game.refresh_from_db()
     assert game.move_count == before
 
@@ -144,7 +144,7 @@ def test_a_move_out_of_turn_posted_after_the_mover_moved_is_still_not_your_turn(
     game.refresh_from_db()
     after_the_move = game.move_count
     late = clients[1 - seat].post(reverse("act", args=[game.pk]), data)
-    assert late.status_code == 409 and "It is not your turn." in late.content.decode()
+    assert late.status_code == 409 and "It is not your turn:" in late.content.decode()
     again = mover.post(reverse("act", args=[game.pk]), data)   # the mover's own double click is still "made"
     assert again.status_code == 409 and "already made" in again.content.decode()
     game.refresh_from_db()

@@ -7,7 +7,9 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from games import services
 from games.history import game_history
 from games.models import Game, GameAction
 from games.narration import card_name
@@ -168,6 +170,59 @@ def test_a_stale_move_number_is_refused_with_409_and_changes_nothing(client):
     assert "already made" in second.content.decode()
     game.refresh_from_db()
     assert game.move_count == count
+
+
+def _decision_after_bots(client, game):
+    """The game after the learner's first move, when bots have moved since and it is the learner's turn again."""
+    history = game_history(game)
+    while True:
+        action = history.current.legal_actions()[0]
+        numbered = move_data(game, action)
+        assert client.post(reverse("act", args=[game.pk]), numbered).status_code == 302
+        game.refresh_from_db()
+        history = game_history(game)
+        movers = {logged.seat for logged in history.actions[numbered["move"]:]}
+        if movers != {0} and history.current.current_player == 0:
+            return game, numbered["move"]
+
+
+def test_a_stale_move_number_when_it_is_your_turn_again_says_the_table_moved_on(client):
+    """Regression: a post from a page drawn before the bots' moves (a stale number where a bot was to move) was
+    told "It is not your turn." while it was the player's turn."""
+    game, _first = _decision_after_bots(client, start_game(client, seed=4))
+    count = game.move_count
+    bot_position = next(number for number, logged in enumerate(game_history(game).actions) if logged.seat != 0)
+    data = {**move_data(game, game_history(game).current.legal_actions()[0]), "move": bot_position}
+    response = client.post(reverse("act", args=[game.pk]), data)
+    page = response.content.decode()
+    assert response.status_code == 409
+    assert "has moved on since your page was drawn" in page and "It is your turn now." in page
+    assert "not your turn" not in page
+    game.refresh_from_db()
+    assert game.move_count == count
+
+
+def test_a_future_move_number_says_the_page_is_out_of_step_and_shows_the_table(client):
+    game = start_game(client, seed=4)
+    count = game.move_count
+    data = {**move_data(game, game_history(game).current.legal_actions()[0]), "move": count + 5}
+    response = client.post(reverse("act", args=[game.pk]), data)
+    page = response.content.decode()
+    assert response.status_code == 409
+    assert f"it sent move {count + 6}, but the table is at move {count + 1}" in page
+    assert "already made" not in page and 'id="table"' in page
+    game.refresh_from_db()
+    assert game.move_count == count
+
+
+def test_a_move_out_of_turn_says_whose_turn_it_is():
+    game = Game.objects.create(game_key="sunduchok", preset="standard", variant={}, seed=3, dealer=2, seats=[
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, {"kind": "bot", "level": "easy",
+                                                                            "name": "Vera-bot"}])
+    state = game_history(game).current
+    assert state.current_player == 0
+    with translation.override("en"), pytest.raises(services.NotYourTurn, match="It is not your turn: Ann is to move."):
+        services.game_apply_action(game_id=game.pk, seat=1, action=state.legal_actions()[0], expected_move=0)
 
 
 @pytest.mark.parametrize("data, message", [
