@@ -43,7 +43,7 @@ def game_review_part(*, game: Game, part: ReviewPart) -> list[ReviewedDecision]:
     return decisions
 
 
-def game_try_again_from(*, game: Game, seat: int, step: int, human_name: str, owner=None) -> Game:
+def game_try_again_from(*, game: Game, seat: int, step: int, owner=None) -> Game:
     """A new practice game at exactly the position of `game` after `step` actions, where the player decided:
     the same deal, the same hidden cards, the same bots (with the same seeds, so they answer the same moves
     the same way), the moves before it already played. Only the decisions of the player's `seat` may be tried
@@ -54,10 +54,14 @@ def game_try_again_from(*, game: Game, seat: int, step: int, human_name: str, ow
     if step not in steps:
         raise ReviewRefused(_("That position is not one of your decisions in this game."))
     history = game_history(game)
+    others = [info for other, info in enumerate(game.seats) if other != seat]
     return game_create(
         game_key=game.game_key, preset=game.preset, players=game.players, variant=game.variant,
-        bot_levels=[info.get("level") or info["stand_in"] for other, info in enumerate(game.seats) if other != seat],
-        human_seat=seat,
-        human_name=human_name, owner=owner, seed=game.seed, dealer=game.dealer, deal=game.deal,
+        bot_levels=[info.get("level") or info["stand_in"] for info in others],
+        # Every seat keeps the name the reviewed game showed, so its history reads the same; a person's seat,
+        # now played by a bot, says so.
+        bot_names=[info["name"] if info["kind"] == "bot" else _("%(name)s (bot)") % {"name": info["name"]}
+                   for info in others],
+        human_seat=seat, human_name=game.seats[seat]["name"], owner=owner, seed=game.seed, dealer=game.dealer, deal=game.deal,
         previous_loser=game.previous_loser, opening_actions=[logged.action for logged in history.actions[:step]],
         opening_reasons=[logged.reason for logged in history.actions[:step]])

@@ -52,10 +52,12 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
                 owner=None, seed: int | None = None, dealer: int | None = None,
                 deal: dict[str, Any] | None = None, variant: dict[str, Any] | None = None, human_seat: int = 0,
                 opening_actions: list[dict[str, Any]] | None = None, opening_reasons: list[dict | None] | None = None,
-                previous_loser: int | None = None, hints: str = Game.Hints.ALLOW) -> Game:
+                previous_loser: int | None = None, hints: str = Game.Hints.ALLOW,
+                bot_names: list[str] | None = None) -> Game:
     """A new game with the human in `human_seat` and bots in the others, played up to the human's turn.
 
-    `bot_levels` name the other seats' bots in seat order. The rules are the engine's `preset`, or,
+    `bot_levels` name the other seats' bots in seat order, and `bot_names` (the same order) what they are called;
+    without them the bots are Anna-bot, Boris-bot…. The rules are the engine's `preset`, or,
     when `variant` (a dict of variant fields) is given, exactly those fields over the standard rules;
     `preset` is then only the name shown. `deal` (hands and stock) replaces the shuffle from `seed`;
     `opening_actions` are played from it before anyone decides (a lesson's practice from a later
@@ -68,6 +70,10 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
     variant = engine.variant(**variant) if variant is not None else engine.variant(preset=preset)
     if len(bot_levels) != players - 1:
         raise ValueError(f"{players} players need {players - 1} bot levels.")
+    if bot_names is None:
+        bot_names = [f"{name}-bot" for name in BOT_NAMES[:players - 1]]
+    elif len(bot_names) != players - 1:
+        raise ValueError(f"{players} players need {players - 1} bot names.")
     if not 0 <= human_seat < players:
         raise ValueError(f"The human's seat must be from 0 to {players - 1}.")
     if hints not in Game.Hints.values:
@@ -86,7 +92,7 @@ def game_create(*, game_key: str, preset: str, players: int, bot_levels: list[st
             seats.append({"kind": "human", "name": human_name})
         else:
             index, level = next(bots)
-            seats.append({"kind": "bot", "level": level, "name": f"{BOT_NAMES[index]}-bot"})
+            seats.append({"kind": "bot", "level": level, "name": bot_names[index]})
     return _game_start(game_key=game_key, preset=preset, variant=variant.to_dict(), seed=seed, deal=deal,
                        dealer=dealer, previous_loser=previous_loser, seats=seats, owner=owner, hints=hints,
                        opening_actions=opening_actions, opening_reasons=opening_reasons)

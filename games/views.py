@@ -250,7 +250,7 @@ def review_try_again(request: HttpRequest, game_id, step: int) -> HttpResponse:
     game, seat = _visitor_game(request, game_id)
     try:
         new = review_services.game_try_again_from(
-            game=game, seat=seat, step=step, human_name=selectors.player_name(request.user),
+            game=game, seat=seat, step=step,
             owner=request.user if request.user.is_authenticated else None)
     except review_services.ReviewRefused as error:
         return render(request, "games/review_locked.html", {"game": game, "error": str(error)}, status=error.status)

@@ -109,6 +109,11 @@ def test_try_again_from_a_persons_own_decision_is_a_practice_game_of_theirs_at_t
         assert [info["kind"] for info in practice.seats] == ["human" if other == seat else "bot" for other in range(3)]
         # The other person's seat: a bot of the table's stand-in level; the table's own bot as it was.
         assert practice.seats[1 - seat]["level"] == "medium" and practice.seats[2]["level"] == "easy"
+        # Every seat keeps its name from the reviewed game (the history reads the same); the person's seat played
+        # by a bot now says so (in English, which these test browsers read).
+        names = [info["name"] for info in game.seats]
+        assert [info["name"] for info in practice.seats] == [
+            f"{name} (bot)" if other == 1 - seat else name for other, name in enumerate(names)]
         assert practice.move_count == step
         position = game_history(practice).current
         assert position.current_player == seat
