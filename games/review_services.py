@@ -62,6 +62,7 @@ def game_try_again_from(*, game: Game, seat: int, step: int, owner=None) -> Game
         # now played by a bot, says so.
         bot_names=[info["name"] if info["kind"] == "bot" else _("%(name)s (bot)") % {"name": info["name"]}
                    for info in others],
-        human_seat=seat, human_name=game.seats[seat]["name"], owner=owner, seed=game.seed, dealer=game.dealer, deal=game.deal,
+        human_seat=seat, human_name=game.seats[seat]["name"], owner=owner,
+        seed=game.seed, dealer=game.dealer, deal=game.deal,
         previous_loser=game.previous_loser, opening_actions=[logged.action for logged in history.actions[:step]],
         opening_reasons=[logged.reason for logged in history.actions[:step]])
