@@ -98,15 +98,15 @@ def puzzle_result_context(puzzle: Puzzle, result, action: dict | None = None) ->
 
 
 def wrong_answer_words(puzzle: Puzzle, action: dict, stored_loss: float) -> list[str]:
-    """A wrong answer judged against the solution on the same sampled deals (the coach's evaluation of the two
-    moves alone, seeded by the puzzle): what it loses, both moves' figures, the coach's reason for the solution
+    """A wrong answer judged against the solution on the same sampled deals (the coach's evaluation of the
+    decision, seeded by the puzzle): what it loses, both moves' figures, the coach's reason for the solution
     (told of the learner) and what the chosen move risks deal by deal. Should the evaluation find no loss (it
     samples afresh), the loss the puzzle was mined with is all it says."""
     learner = _learner(puzzle)
     language = learner.narrator.language
-    view = puzzle_state(puzzle).view(puzzle.seat)
-    evaluation = get_coach(puzzle.game_key).evaluate(view, [puzzle.best], seed=f"puzzle-{puzzle.view_key}",
-                                                     include=action)
+    state = puzzle_state(puzzle)
+    evaluation = get_coach(puzzle.game_key).evaluate(state.view(puzzle.seat), state.legal_actions(),
+                                                     seed=f"puzzle-{puzzle.view_key}", include=action)
     best, played = evaluation.value_of(puzzle.best), evaluation.value_of(action)
     if best.value - played.value <= 0:
         return [move_loss_sentence(puzzle.unit, stored_loss, language, learner)]
