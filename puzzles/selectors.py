@@ -77,7 +77,8 @@ def puzzle_table_context(puzzle: Puzzle, state=None, *, can_move: bool = True) -
     if not can_move:
         context["choices"] = None
     return {**context, "move_number": len(puzzle.actions), "puzzle": puzzle,
-            "claim": puzzle_claim(puzzle.unit, puzzle.gap, _learner(puzzle)),
+            # The margin every other move was found to lose by in mining, twice: the game's mistake threshold.
+            "claim": puzzle_claim(puzzle.unit, get_coach(puzzle.game_key).thresholds.mistake, _learner(puzzle)),
             "game_title": get_game(puzzle.game_key).title,
             "theme": THEMES[puzzle.game_key].get(puzzle.theme, puzzle.theme)}
 
@@ -101,14 +102,15 @@ def wrong_answer_words(puzzle: Puzzle, action: dict, stored_loss: float) -> list
     """A wrong answer judged against the solution on the same sampled deals (the coach's evaluation of the
     decision, seeded by the puzzle): what it loses, both moves' figures, the coach's reason for the solution
     (told of the learner) and what the chosen move risks deal by deal. Should the evaluation find no loss (it
-    samples afresh), the loss the puzzle was mined with is all it says."""
+    samples afresh) or less than the puzzle's claim (the coach's mistake threshold), the loss the puzzle was mined
+    with is all it says, so that the page never contradicts its claim."""
     learner = _learner(puzzle)
     language = learner.narrator.language
     state = puzzle_state(puzzle)
     evaluation = get_coach(puzzle.game_key).evaluate(state.view(puzzle.seat), state.legal_actions(),
                                                      seed=f"puzzle-{puzzle.view_key}", include=action)
     best, played = evaluation.value_of(puzzle.best), evaluation.value_of(action)
-    if best.value - played.value <= 0:
+    if best.value - played.value <= get_coach(puzzle.game_key).thresholds.mistake:
         return [move_loss_sentence(puzzle.unit, stored_loss, language, learner)]
     words = [move_loss_sentence(puzzle.unit, best.value - played.value, language, learner),
              played_and_best_figures(puzzle.unit, played.value, best.value, language, learner)]

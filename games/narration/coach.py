@@ -208,11 +208,11 @@ def every_other_move_sentence(unit: str, least_loss: float, mover) -> str:
     return f"С любым другим ходом {difference}." if whose.ru else f"With any other move, {difference}."
 
 
-def puzzle_claim(unit: str, least_loss: float, mover) -> str:
+def puzzle_claim(unit: str, margin: float, mover) -> str:
     """What a puzzle promises, no more: one move is best on average over the deals the seat could be facing,
-    every other losing at least `least_loss` against it."""
+    every other losing more than `margin` against it (what mining checked: puzzles.mining)."""
     whose = _Whose(mover, mover.narrator.language)
-    difference = _difference(unit, least_loss, whose, bound="least")
+    difference = _difference(unit, margin, whose, bound="more", digits=2)
     if whose.ru:
         return (f"Один ход здесь лучше всех {whose.deals}: с любым другим {difference}. "
                 "Это среднее: на отдельной раздаче другой ход может сыграть не хуже.")

@@ -74,24 +74,26 @@ def test_a_puzzle_page_shows_the_seats_view_only_with_the_move_form(client, puzz
     assert_no_hidden_cards(shown, puzzle_shown_state(puzzle), puzzle.seat)
 
 
-# How much worse another move does, per unit: the words around the amount, English and Russian.
+# How much worse every other move does, per unit, as a puzzle claims it: the words around the amount.
 DIFFERENCES = {
-    "chests": ("you could expect at least {amount} fewer at the game's end",
-               "к концу игры можно ждать как минимум на {amount} меньше"),
-    "points": ("you could expect to take at least {amount} more in this deal",
-               "за эту сдачу можно ждать как минимум на {amount} больше"),
-    "rooster": ("your chance of ending the game as the rooster is at least {amount} higher",
-                "шанс остаться петухом в конце игры как минимум на {amount} выше"),
-    "team-points": ("your partnership could expect to end this deal at least {amount} worse off against the other",
-                    "итог вашей пары относительно соперников к концу сдачи можно ждать как минимум на {amount} хуже"),
+    "chests": ("you could expect more than {amount} fewer at the game's end",
+               "к концу игры можно ждать больше чем на {amount} меньше"),
+    "points": ("you could expect to take more than {amount} more in this deal",
+               "за эту сдачу можно ждать больше чем на {amount} больше"),
+    "rooster": ("your chance of ending the game as the rooster is more than {amount} higher",
+                "шанс остаться петухом в конце игры больше чем на {amount} выше"),
+    "team-points": ("your partnership could expect to end this deal more than {amount} worse off against the other",
+                    "итог вашей пары относительно соперников к концу сдачи можно ждать больше чем на {amount} хуже"),
 }
 FIRST_PERSON = {"en": re.compile(r"\b(I|me|my|mine)\b"), "ru": re.compile(r"\b(я|мне|меня|мой|моему|моём)\b")}
 
 
 def margin(puzzle: Puzzle, language: str) -> str:
+    """The puzzle's claimed margin: the game's mistake threshold, by which mining found every other move worse."""
+    threshold = get_coach(puzzle.game_key).thresholds.mistake
     if puzzle.unit != "rooster":
-        return amount(puzzle.unit, puzzle.gap, language)
-    points = round(puzzle.gap * 100)
+        return amount(puzzle.unit, threshold, language, digits=2)
+    points = round(threshold * 100)
     if language == "ru":
         return f"{points} {russian_plural(points, 'процентный пункт', 'процентных пункта', 'процентных пунктов')}"
     return f"{points} percentage point{'' if points == 1 else 's'}"
@@ -116,7 +118,8 @@ def test_a_wrong_answer_is_told_its_cost_why_the_best_move_is_better_and_what_it
     ru = language == "ru"
     assert lines[0].startswith("С вашим ходом " if ru else "With your move, ")
     assert lines[0].endswith("чем с лучшим ходом." if ru else "than with the best move.")
-    if loss <= 0:   # sampled afresh, the coach found no loss: the mined one is all that is said
+    if loss <= get_coach(game_key).thresholds.mistake:   # sampled afresh, less than the claim: the mined loss only
+        assert len(lines) == 2   # that loss, and "try again"
         return
     assert ("в среднем по раскладам, возможным при том, что вы знаете: с вашим ходом " if ru
             else "on average over the deals you could be facing: ") in lines[1]
