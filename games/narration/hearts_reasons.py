@@ -5,7 +5,8 @@ seats as the reader knows them ("you" for the reader) and cites only cards its p
 the card played, cards on the table, the bot's own pass. As in games.narration.reasons, the Russian
 avoids past-tense verbs with a player as subject (their ending would have to agree with a gender
 the site does not know): the bot speaks in the present tense, and cards, not players, are the
-subjects of what happened.
+subjects of what happened. The player whose move it is speaks as "I" only in the bot's own words; the coach
+retells the reason of "you" or of a player by name (games.narration.reasons.Mover).
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 The keys and their parameters come from games.bots.rooster. A reason names seats as the reader knows
 them ("you" for the reader) and cites only public cards: the cards of the move itself, cards on the
 table and cards the public log has shown, never the bot's remaining hand. As in
-games.narration.reasons, the Russian avoids past-tense verbs with a player as subject.
+games.narration.reasons, the Russian avoids past-tense verbs with a player as subject, and the mover is "I"
+only in the bot's own words (games.narration.reasons.Mover).
 """
 
 from __future__ import annotations

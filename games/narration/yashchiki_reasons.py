@@ -3,7 +3,8 @@
 The keys and their parameters come from games.bots.yashchiki. A reason names seats as the reader
 knows them ("you" for the reader) and cites only public facts: the cards of the move itself, hand
 sizes, the chain and what the public log has shown, never the bot's remaining hand. As in
-games.narration.reasons, the Russian avoids past-tense verbs with a player as subject.
+games.narration.reasons, the Russian avoids past-tense verbs with a player as subject, and the mover is "I"
+only in the bot's own words (games.narration.reasons.Mover).
 """
 
 from __future__ import annotations
