@@ -23,6 +23,7 @@ from games.history import game_history
 from games.models import Game
 from games.narration import narrator_for
 from games.narration.coach import move_loss_sentence
+from games.narration.reasons import Mover
 from games.review_selectors import review_plan, stored_parts
 from games.review_services import game_review_part
 from games.selectors import human_seat, narration_language, seat_names
@@ -79,11 +80,13 @@ def deal_comparison(assignment: Assignment, number: int) -> dict[str, Any]:
 
 
 def _judged_moves(practice: PracticeRound, decisions: list[ReviewedDecision], language: str) -> list[dict]:
-    """The student's inaccuracies and mistakes in words, each linked to the position in the round's replay."""
+    """The student's inaccuracies and mistakes in words, each linked to the position in the round's replay. The
+    teacher reads them, so the student is named ("Sasha's move…"), never "you"."""
     game = practice.game
     history = game_history(game)
     seat = human_seat(game)
-    narrator = narrator_for(game.game_key, seat_names(game), seat, language)
+    narrator = narrator_for(game.game_key, seat_names(game), None, language)
+    student = Mover(narrator, seat)
     replay = reverse("round_replay", args=[practice.pk])
     moves = []
     for decision in decisions:
@@ -94,8 +97,10 @@ def _judged_moves(practice: PracticeRound, decisions: list[ReviewedDecision], la
             "move": decision.step + 1, "verdict": decision.verdict,
             "played": narrator.action_text(decision.action, view),
             "better": narrator.action_text(decision.better, view) if decision.better else "",
-            "lost": move_loss_sentence(decision.unit, decision.loss, language),
-            "why": narrator.reason(decision.reason) if decision.reason else "",
+            "lost": move_loss_sentence(decision.unit, decision.loss, language, student),
+            # Said of whoever played it, for the list of the class's common mistakes.
+            "lost_by_anyone": move_loss_sentence(decision.unit, decision.loss, language),
+            "why": narrator.reason(decision.reason, seat) if decision.reason else "",
             "url": f"{replay}?step={decision.step}",
             # Equal for students who reached the same position the same way: the same deal, the same moves.
             "position": json.dumps([logged.action for logged in history.actions[:decision.step]], sort_keys=True),
@@ -115,7 +120,7 @@ def _common_mistakes(judged: list[tuple], reviewed: int) -> list[dict[str, Any]]
             continue
         _student, _practice, move = made[0]
         common.append({"count": len(made), "of": reviewed, "move": move["move"], "played": move["played"],
-                       "better": move["better"], "lost": move["lost"], "verdict": move["verdict"],
+                       "better": move["better"], "lost": move["lost_by_anyone"], "verdict": move["verdict"],
                        "url": move["url"], "students": [student.get_username() for student, _p, _m in made]})
     common.sort(key=lambda item: (-item["count"], item["move"]))
     return common[:COMMON_MISTAKES_SHOWN]

@@ -18,7 +18,8 @@ from games.coach.review import ReviewedDecision, ReviewSummary, deal_of, decisio
 from games.history import game_history
 from games.models import Game, GameReview
 from games.narration import narrator_for
-from games.narration.coach import best_move_figures, move_loss_sentence, thresholds_sentence
+from games.narration.coach import move_loss_sentence, played_and_best_figures, thresholds_sentence
+from games.narration.reasons import Mover
 from games.rules import get_game
 from games.selectors import narration_language, position_context, preset_display_name, seat_names
 from games.tables import templates_for
@@ -160,13 +161,16 @@ def _decision(game: Game, history, decision: ReviewedDecision, narrator, names: 
     view = state.view(seat)
     position = position_context(state, names=names, seat=seat, can_move=False, levels=levels, reasons=reasons)
     judged = decision.verdict != "good"
-    reason = narrator.reason(decision.reason) if decision.reason else ""
+    # The figures and the hard bot's reason for the better move, told of the reader's seat ("you").
+    mover = Mover(narrator, seat)
+    reason = narrator.reason(decision.reason, seat) if decision.reason else ""
     return {
         "step": decision.step, "move_number": decision.step + 1, "verdict": decision.verdict,
         "played": narrator.action_text(decision.action, view),
         "better": narrator.action_text(decision.better, view) if judged and decision.better else "",
-        "lost": move_loss_sentence(decision.unit, decision.loss, narrator.language) if judged else "",
-        "figures": best_move_figures(decision.unit, decision.best_value, None, narrator.language) if judged else "",
+        "lost": move_loss_sentence(decision.unit, decision.loss, narrator.language, mover) if judged else "",
+        "figures": (played_and_best_figures(decision.unit, decision.played_value, decision.best_value,
+                                            narrator.language, mover) if judged else ""),
         "why": reason if judged else "",
         "recent": position["log"][-RECENT_EVENTS:],
         "position": position, **templates_for(game.game_key),

@@ -19,6 +19,7 @@ from games.history import game_history
 from games.models import Game
 from games.narration import language_of, narrator_for
 from games.narration.coach import best_move_figures
+from games.narration.reasons import Mover
 from games.rules import GAMES, get_game
 from games.rules.cards import sort_cards
 from games.tables import TABLES, templates_for
@@ -293,8 +294,10 @@ def hint_context(game: Game, *, seat: int, hint) -> dict[str, Any]:
     narrator = narrator_for(game.game_key, seat_names(game), seat, narration_language())
     evaluation = hint.evaluation
     best = evaluation.best
-    lead = best.value - evaluation.values[1].value if len(evaluation.values) > 1 else None
-    bot_says = narrator.reason(evaluation.reason.to_dict()) if evaluation.reason is not None else ""
+    next_best = evaluation.values[1].value if len(evaluation.values) > 1 else None
+    # The hard bot's reason for the same move, told of the learner ("you hold…"), not in the bot's first person.
+    bot_says = narrator.reason(evaluation.reason.to_dict(), seat) if evaluation.reason is not None else ""
     return {"move": narrator.action_text(best.action, hint.view), "action": best.action,
             "fields": json.dumps(TABLES[game.game_key].action_form_fields(best.action)),
-            "why": best_move_figures(evaluation.unit, best.value, lead, narrator.language), "bot_says": bot_says}
+            "why": best_move_figures(evaluation.unit, best.value, next_best, Mover(narrator, seat)),
+            "bot_says": bot_says}

@@ -7,10 +7,19 @@ import random
 from typing import Any
 
 from django.db.models import Count, F, Func
+from django.utils.translation import gettext
 
 from games.bots import BOTS
+from games.coach import get_coach
 from games.narration import narrator_for
-from games.narration.coach import every_other_move_sentence, move_loss_sentence
+from games.narration.coach import (
+    every_other_move_sentence,
+    move_loss_sentence,
+    played_and_best_figures,
+    puzzle_claim,
+    risk_sentence,
+)
+from games.narration.reasons import Mover
 from games.rules import GAMES, get_game
 from games.rules.base import IllegalAction
 from games.selectors import narration_language, position_context
@@ -68,30 +77,61 @@ def puzzle_table_context(puzzle: Puzzle, state=None, *, can_move: bool = True) -
     if not can_move:
         context["choices"] = None
     return {**context, "move_number": len(puzzle.actions), "puzzle": puzzle,
+            # The margin every other move was found to lose by in mining, twice: the game's mistake threshold.
+            "claim": puzzle_claim(puzzle.unit, get_coach(puzzle.game_key).thresholds.mistake, _learner(puzzle)),
             "game_title": get_game(puzzle.game_key).title,
             "theme": THEMES[puzzle.game_key].get(puzzle.theme, puzzle.theme)}
 
 
-def puzzle_result_context(puzzle: Puzzle, result) -> dict[str, Any]:
-    """What the page says of an answer (puzzles.services.AttemptResult): why the solution is best, or what the
-    chosen move costs."""
+def _learner(puzzle: Puzzle) -> Mover:
+    """The puzzle's seat as the learner reads it: "you"."""
+    narrator = narrator_for(puzzle.game_key, lesson_seat_names(puzzle.players, puzzle.seat), puzzle.seat,
+                            narration_language())
+    return Mover(narrator, puzzle.seat)
+
+
+def puzzle_result_context(puzzle: Puzzle, result, action: dict | None = None) -> dict[str, Any]:
+    """What the page says of an answer (puzzles.services.AttemptResult): why the solution is best, or, for the
+    move `action` chosen instead, what it costs, why the best move is better and what the chosen one risks."""
     if result.solved:
         return {"result": result, **puzzle_solution_words(puzzle)}
-    language = narration_language()
-    return {"result": result, "why": [move_loss_sentence(puzzle.unit, result.loss, language)]}
+    return {"result": result, "why": wrong_answer_words(puzzle, action, result.loss)}
+
+
+def wrong_answer_words(puzzle: Puzzle, action: dict, stored_loss: float) -> list[str]:
+    """A wrong answer judged against the solution on the same sampled deals (the coach's evaluation of the
+    decision, seeded by the puzzle): what it loses, both moves' figures, the coach's reason for the solution
+    (told of the learner) and what the chosen move risks deal by deal. Should the evaluation find no loss (it
+    samples afresh) or less than the puzzle's claim (the coach's mistake threshold), the loss the puzzle was mined
+    with is all it says, so that the page never contradicts its claim."""
+    learner = _learner(puzzle)
+    language = learner.narrator.language
+    state = puzzle_state(puzzle)
+    evaluation = get_coach(puzzle.game_key).evaluate(state.view(puzzle.seat), state.legal_actions(),
+                                                     seed=f"puzzle-{puzzle.view_key}", include=action)
+    best, played = evaluation.value_of(puzzle.best), evaluation.value_of(action)
+    if best.value - played.value <= get_coach(puzzle.game_key).thresholds.mistake:
+        return [move_loss_sentence(puzzle.unit, stored_loss, language, learner)]
+    words = [move_loss_sentence(puzzle.unit, best.value - played.value, language, learner),
+             played_and_best_figures(puzzle.unit, played.value, best.value, language, learner)]
+    if puzzle.reason:
+        words.append(gettext("Why the best move is better: %(reason)s")
+                     % {"reason": learner.narrator.reason(puzzle.reason, puzzle.seat)})
+    risk = risk_sentence(puzzle.unit, played.outcomes, best.outcomes, learner)
+    return [*words, risk] if risk else words
 
 
 def puzzle_solution_words(puzzle: Puzzle) -> dict[str, Any]:
-    """The solution in words and why it is best: the editors' explanation, or the coach's reason, and how much
-    every other move loses."""
-    language = narration_language()
-    narrator = narrator_for(puzzle.game_key, lesson_seat_names(puzzle.players, puzzle.seat), puzzle.seat, language)
+    """The solution in words and why it is best: the editors' explanation, or the coach's reason (told of the
+    learner), and how much every other move loses."""
+    learner = _learner(puzzle)
+    narrator = learner.narrator
     words = {"solution": narrator.action_text(puzzle.best, puzzle_state(puzzle).view(puzzle.seat)),
-             "why": [every_other_move_sentence(puzzle.unit, puzzle.gap, language)]}
+             "why": [every_other_move_sentence(puzzle.unit, puzzle.gap, learner)]}
     if puzzle.explanation:
         words["explanation"] = render_markdown(puzzle.explanation)
     elif puzzle.reason:
-        words["why"].insert(0, narrator.reason(puzzle.reason))
+        words["why"].insert(0, narrator.reason(puzzle.reason, puzzle.seat))
     return words
 
 

@@ -96,7 +96,7 @@ def puzzle_answer(request: HttpRequest, game_key: str, pk: int) -> HttpResponse:
         result = services.puzzle_attempt(puzzle=puzzle, action=action, **learner_of(request, create=True))
     except (ActionPostError, services.PuzzleAnswerError) as error:
         return _render(request, puzzle, status=400, error=str(error))
-    return _render(request, puzzle, **selectors.puzzle_result_context(puzzle, result))
+    return _render(request, puzzle, **selectors.puzzle_result_context(puzzle, result, action))
 
 
 @require_GET

@@ -46,12 +46,12 @@ def points_en(points: int) -> str:
 class HeartsNarrator(SeatNarrator):
     """Hearts' events, refusals and table words for one viewer."""
 
-    def reason(self, reason: dict | None) -> str:
+    def reason(self, reason: dict | None, mover: int | None = None) -> str:
         if not reason:
             return ""
         from games.narration.hearts_reasons import explain
 
-        return explain(reason, self)
+        return explain(reason, self, mover)
 
     def illegal(self, error) -> str:
         code, params = getattr(error, "code", ""), getattr(error, "params", {})

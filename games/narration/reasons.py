@@ -3,6 +3,10 @@
 A reason names seats as the reader knows them ("you" for the reader) and cites only the public
 facts the bot put in it. The Russian avoids past-tense verbs with a player as subject, since
 their ending would have to agree with a gender the site does not know.
+
+Whose move a reason explains (`Mover`): a bot explaining its own move speaks in the first person ("I ask…");
+the coach, quoting the hard bot's reason for a move it weighs for someone, retells it of that player — "you"
+for the reader's own seat, a name in the third person for another ("Sasha asks…").
 """
 
 from __future__ import annotations
@@ -33,9 +37,76 @@ RANDOM_REASONS = {
 }
 
 
-class _English:
-    def __init__(self, narrator) -> None:
+class Mover:
+    """The player whose move a reason explains, as its sentence names them: the bot itself ("I", `seat` None),
+    the reader ("you") or another player by name ("Sasha"). English and Russian forms, each by grammatical
+    role; a Russian name stays undeclined ("у игрока Саша")."""
+
+    def __init__(self, narrator, seat: int | None) -> None:
         self.narrator = narrator
+        self.seat = seat
+        self.person = 1 if seat is None else 2 if seat == narrator.viewer else 3
+        self.name = narrator.names[seat] if self.person == 3 else ""
+
+    def pick(self, first: str, second: str, third: str) -> str:
+        return (first, second, third)[self.person - 1]
+
+    # -- English
+    @property
+    def subject(self) -> str:
+        return self.pick("I", "you", self.name)
+
+    @property
+    def object(self) -> str:
+        return self.pick("me", "you", self.name)
+
+    @property
+    def possessive(self) -> str:
+        """"my", "your", "Sasha's"."""
+        return self.pick("my", "your", f"{self.name}'s")
+
+    @property
+    def own(self) -> str:
+        """"mine", "yours", "Sasha's"."""
+        return self.pick("mine", "yours", f"{self.name}'s")
+
+    def verb(self, verb: str, third: str | None = None) -> str:
+        """The verb alone, agreeing with the mover: "lead", "leads" (`third`: an irregular third person)."""
+        return (third or verb + "s") if self.person == 3 else verb
+
+    def does(self, verb: str, third: str | None = None) -> str:
+        """The subject and its verb: "I lead", "you lead", "Sasha leads"."""
+        return f"{self.subject} {self.verb(verb, third)}"
+
+    # -- Russian
+    def ru(self, first: str, second: str, third: str) -> str:
+        """The subject and its verb in the present tense: "я хожу", "вы ходите", "Саша ходит"."""
+        return self.pick(f"я {first}", f"вы {second}", f"{self.name} {third}")
+
+    def ru_verb(self, first: str, second: str, third: str) -> str:
+        """The verb alone, agreeing with the mover: "кладу", "кладёте", "кладёт"."""
+        return self.pick(first, second, third)
+
+    @property
+    def ru_genitive(self) -> str:
+        """After "у", "от", "из": "меня", "вас", "игрока Саша"."""
+        return self.pick("меня", "вас", self.narrator.player_ru(self.seat, "genitive") if self.seat is not None else "")
+
+    @property
+    def ru_dative(self) -> str:
+        """"мне", "вам", "игроку Саша"."""
+        return self.pick("мне", "вам", self.narrator.player_ru(self.seat, "dative") if self.seat is not None else "")
+
+
+class ReasonWords:
+    """What every game's reason speaker holds: the narrator (seats as the reader knows them) and the mover."""
+
+    def __init__(self, narrator, mover: int | None = None) -> None:
+        self.narrator = narrator
+        self.me = Mover(narrator, mover)
+
+
+class _English(ReasonWords):
 
     def who(self, seat: int) -> str:
         return self.narrator.object_name(seat)
@@ -61,9 +132,13 @@ class _English:
         if key == "known-holder":
             return f"{self.fact(p['fact'])} earlier, and no {RANK_NAMES[p['fact']['rank']]} has left that hand since"
         if key == "likeliest-count":
-            basis = (f": {self.fact(p['fact'])} earlier" if "fact" in p else
-                     f" of {rank_plural(rank)} for {target} from what the table has seen")
-            return f"{NUMBER_WORDS[p['count']]} is the most promising count{basis}"
+            # The count the hard bot values most (the odds of a yes times what it brings), not the likeliest.
+            weighed = "the odds of a yes weighed against the cards it brings"
+            if "fact" in p:
+                return (f"{NUMBER_WORDS[p['count']]} is the count worth the most, {weighed}: "
+                        f"{self.fact(p['fact'])} earlier")
+            return (f"{NUMBER_WORDS[p['count']]} is the count of {rank_plural(rank)} worth the most for {target} "
+                    f"from what the table has seen, {weighed}")
         if key == "likeliest-suits":
             verb = "is the likeliest suit" if len(p["suits"]) == 1 else "are the likeliest suits"
             text = f"for {target}, {suit_list(p['suits'])} {verb} of the {rank_count(rank, len(p['suits']))}"
@@ -73,13 +148,14 @@ class _English:
         if key == "others-denied":
             return f"{self.fact(p['fact'])}, so any {rank_plural(rank)} still out are more likely with {target}"
         if key == "rank-already-shown":
-            return f"the table already knows I hold {rank_plural(rank)}, so asking for them gives nothing away"
+            return (f"the table already knows {self.me.does('hold')} {rank_plural(rank)}, "
+                    "so asking for them gives nothing away")
         if key == "likeliest-holder":
             return (f"{rank_plural(rank)} are most likely with {target}, "
                     "going by hand sizes and the questions answered so far")
         if key == "nobody-known":
             where = "the opponent with the most cards" if p["most_cards"] else "an opponent with cards"
-            return f"no one is known to hold {rank_plural(rank)}, so I ask {target}, {where}"
+            return f"no one is known to hold {rank_plural(rank)}, so {self.me.does('ask')} {target}, {where}"
         if key == "safest-count":
             return "one is the safest count when nothing shows more"
         if key == "fewest-count":
@@ -95,11 +171,8 @@ class _English:
         return None
 
 
-class RussianSeats:
+class RussianSeats(ReasonWords):
     """Seats in Russian reasons, the reader as "вы": what every game's Russian reasons share."""
-
-    def __init__(self, narrator) -> None:
-        self.narrator = narrator
 
     def of(self, seat: int) -> str:
         """After "у", "от" and as a direct object: "вас", "игрока Анна-бот" (names stay undeclined)."""
@@ -141,9 +214,11 @@ class _Russian(RussianSeats):
             return (f"раньше {self.fact(p['fact'])}, и с тех пор из этой руки не ушло "
                     f"{none_of_rank_ru(p['fact']['rank'])}")
         if key == "likeliest-count":
-            basis = (f": раньше {self.fact(p['fact'])}" if "fact" in p else
-                     f" для {RANK_GENITIVE_PLURAL_RU[rank]} у {holder}, судя по всему, что видел стол")
-            return f"число {p['count']} — самое выгодное{basis}"
+            weighed = "если взвесить шансы на «да» и то, что оно приносит"
+            if "fact" in p:
+                return f"число {p['count']} — самое выгодное, {weighed}: раньше {self.fact(p['fact'])}"
+            return (f"число {p['count']} — самое выгодное для {RANK_GENITIVE_PLURAL_RU[rank]} у {holder}, "
+                    f"судя по всему, что видел стол, {weighed}")
         if key == "likeliest-suits":
             cards = [rank + suit for suit in p["suits"]]
             text = f"у {holder} вероятнее всего {same_rank_cards(cards, 'ru')}"
@@ -153,7 +228,7 @@ class _Russian(RussianSeats):
         if key == "others-denied":
             return f"{self.fact(p['fact'])}, так что оставшиеся {RANK_PLURAL_RU[rank]} скорее у {holder}"
         if key == "rank-already-shown":
-            return (f"стол уже знает, что у меня есть {RANK_PLURAL_RU[rank]}, "
+            return (f"стол уже знает, что у {self.me.ru_genitive} есть {RANK_PLURAL_RU[rank]}, "
                     "так что вопрос о них ничего не выдаёт")
         if key == "likeliest-holder":
             return (f"{RANK_PLURAL_RU[rank]} вероятнее всего у {holder}, "
@@ -161,7 +236,8 @@ class _Russian(RussianSeats):
         if key == "nobody-known":
             whose = "у вас" if p["target"] == self.narrator.viewer else "у этого соперника"
             where = f"{whose} больше всего карт" if p["most_cards"] else f"{whose} есть карты"
-            return f"ни у кого не замечено {RANK_GENITIVE_PLURAL_RU[rank]}, поэтому я спрашиваю {holder}: {where}"
+            return (f"ни у кого не замечено {RANK_GENITIVE_PLURAL_RU[rank]}, "
+                    f"поэтому {self.me.ru('спрашиваю', 'спрашиваете', 'спрашивает')} {holder}: {where}")
         if key == "safest-count":
             return "назвать одну карту безопаснее всего, пока ничто не указывает на большее"
         if key == "fewest-count":
@@ -188,17 +264,18 @@ SPEAKERS: dict[str, Callable] = {"en": _English, "ru": _Russian}
 
 
 def say_reason(reason: dict[str, Any] | None, narrator, speakers: dict[str, Callable],
-               random_reasons: dict[str, dict[str, str]]) -> str:
-    """A game's reason as one sentence in the narrator's language; "" for none or an unknown shape."""
+               random_reasons: dict[str, dict[str, str]], mover: int | None = None) -> str:
+    """A game's reason as one sentence in the narrator's language, told of `mover` (None: the bot's own words,
+    in the first person); "" for none or an unknown shape."""
     if not reason:
         return ""
     key, params = reason.get("key"), reason.get("params", {})
     if key == "random":
         return random_reasons[narrator.language].get(params.get("action"), "")
-    text = speakers[narrator.language](narrator).say(key, params)
+    text = speakers[narrator.language](narrator, mover).say(key, params)
     return sentence(text) if text else ""
 
 
-def explain(reason: dict[str, Any] | None, narrator) -> str:
-    return say_reason(reason, narrator, SPEAKERS, RANDOM_REASONS)
+def explain(reason: dict[str, Any] | None, narrator, mover: int | None = None) -> str:
+    return say_reason(reason, narrator, SPEAKERS, RANDOM_REASONS, mover)
 

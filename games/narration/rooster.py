@@ -33,12 +33,12 @@ REFUSALS_RU = {
 class RoosterNarrator(SeatNarrator):
     """Chuvash Rooster's events, bots' reasons, refusals and table words for one viewer."""
 
-    def reason(self, reason: dict | None) -> str:
+    def reason(self, reason: dict | None, mover: int | None = None) -> str:
         if not reason:
             return ""
         from games.narration.rooster_reasons import explain
 
-        return explain(reason, self)
+        return explain(reason, self, mover)
 
     def illegal(self, error) -> str:
         code, params = getattr(error, "code", ""), getattr(error, "params", {})

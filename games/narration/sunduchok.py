@@ -32,9 +32,10 @@ ANSWERS_RU = {"yes": "Да", "no": "Нет"}
 class SunduchokNarrator(SeatNarrator):
     """Sunduchok's events, bots' reasons, refusals and questions, for one viewer."""
 
-    def reason(self, reason: dict | None) -> str:
-        """A bot's stored reason (games.bots.base.Reason.to_dict()) as one sentence."""
-        return explain(reason, self)
+    def reason(self, reason: dict | None, mover: int | None = None) -> str:
+        """A bot's stored reason (games.bots.base.Reason.to_dict()) as one sentence: the bot's own words, or told
+        of `mover`, the seat whose move the coach weighs with it (games.narration.reasons.Mover)."""
+        return explain(reason, self, mover)
 
     def illegal(self, error) -> str:
         """An engine refusal (games.rules.IllegalAction) as the reader should read it."""

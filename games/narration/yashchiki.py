@@ -49,12 +49,12 @@ DRAW_REASONS_EN = {
 class YashchikiNarrator(SeatNarrator):
     """Yashchiki's events, bots' reasons, refusals and table words for one viewer."""
 
-    def reason(self, reason: dict | None) -> str:
+    def reason(self, reason: dict | None, mover: int | None = None) -> str:
         if not reason:
             return ""
         from games.narration.yashchiki_reasons import explain
 
-        return explain(reason, self)
+        return explain(reason, self, mover)
 
     def illegal(self, error) -> str:
         code, params = getattr(error, "code", ""), getattr(error, "params", {})

@@ -3,7 +3,8 @@
 The keys and their parameters come from games.bots.yashchiki. A reason names seats as the reader
 knows them ("you" for the reader) and cites only public facts: the cards of the move itself, hand
 sizes, the chain and what the public log has shown, never the bot's remaining hand. As in
-games.narration.reasons, the Russian avoids past-tense verbs with a player as subject.
+games.narration.reasons, the Russian avoids past-tense verbs with a player as subject, and the mover is "I"
+only in the bot's own words (games.narration.reasons.Mover).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.narration.reasons import RussianSeats, say_reason
+from games.narration.reasons import ReasonWords, RussianSeats, say_reason
 from games.narration.words import (
     SUIT_GENITIVE_RU,
     SUIT_NAMES_RU,
@@ -29,9 +30,7 @@ RANDOM_REASONS = {
 }
 
 
-class _English:
-    def __init__(self, narrator) -> None:
-        self.narrator = narrator
+class _English(ReasonWords):
 
     def who(self, seat: int) -> str:
         return self.narrator.object_name(seat)
@@ -47,41 +46,47 @@ class _English:
         card = self.cards([p["card"]]) if "card" in p else ""
         cards = self.cards(p["cards"]) if "cards" in p else ""
         suit = SUIT_NAMES.get(p.get("suit"), "")
+        me = self.me
+        plays = me.does("play")
         if key == "go-out":
-            return f"I play {cards} and go out, which ends the deal"
+            return f"{plays} {cards} and {me.verb('go', 'goes')} out, which ends the deal"
         if key == "answer-chain":
-            return (f"I answer the chain with {card}: now {self.form(p['target'], 'have', 'has')} to play a two "
+            return (f"{me.does('answer')} the chain with {card}: "
+                    f"now {self.form(p['target'], 'have', 'has')} to play a two "
                     f"or draw {p['draw']} cards")
         if key == "pair":
-            return f"I declare \u201cone card\u201d and play {cards} together"
+            return f"{me.does('declare')} \u201cone card\u201d and {me.verb('play')} {cards} together"
         if key == "two":
-            return (f"I play {card}: {self.form(p['target'], 'have', 'has')} to answer with a two "
+            return (f"{plays} {card}: {self.form(p['target'], 'have', 'has')} to answer with a two "
                     f"or draw {p['draw']} cards")
         if key == "skip":
-            return (f"I play {card}: {self.form(p['target'], 'miss', 'misses')} a turn and play passes to "
-                    f"my partner, {self.who(p['partner'])}")
+            return (f"{plays} {card}: {self.form(p['target'], 'miss', 'misses')} a turn and play passes to "
+                    f"{me.possessive} partner, {self.who(p['partner'])}")
         if key == "seven":
-            return f"I play {card}, so {self.form(p['target'], 'draw', 'draws')} a card"
+            return f"{plays} {card}, so {self.form(p['target'], 'draw', 'draws')} a card"
         if key == "reverse":
-            return (f"I play {card} to reverse the play: {self.form(p['away'], 'hold', 'holds')} fewer cards "
+            return (f"{plays} {card} to reverse the play: {self.form(p['away'], 'hold', 'holds')} fewer cards "
                     f"({p['count']}), so {self.form(p['target'], 'play', 'plays')} next instead")
         if key == "again":
-            return f"I play {card} to move again at once"
+            return f"{plays} {card} to move again at once"
         if key == "name-suit":
-            return f"I play {card} and name {suit}, a suit I can go on with"
+            return f"{plays} {card} and {me.verb('name')} {suit}, a suit {me.subject} can go on with"
         if key == "name-scarce":
             share = "none" if p["most"] == 0 else f"no more than {p['most']}"
-            return (f"I play {card} and name {suit}: going by the draws, {share} of the {p['count']} cards "
+            return (f"{plays} {card} and {me.verb('name')} {suit}: going by the draws, "
+                    f"{share} of the {p['count']} cards "
                     f"{self.form(p['target'], 'hold', 'holds')} can be {suit}")
         if key == "shed":
-            return f"I play {card}: it would cost {p['points']} points if left in my hand"
+            return f"{plays} {card}: it would cost {p['points']} points if left in {me.possessive} hand"
         if key == "follow":
-            return f"I follow suit with {card}"
+            return f"{me.does('follow')} suit with {card}"
         if key == "sampled":
-            naming = f" and name {suit}" if suit else ""
-            return (f"I play {cards}{naming} because, played to the end of the deal on {p['samples']} "
-                    "deals of the unseen cards that fit what the table has seen, it leaves our side "
-                    f"{p['gain']} points a deal better off than my usual move")
+            naming = f" and {me.verb('name')} {suit}" if suit else ""
+            side = me.pick("our side", "your side", f"{me.name}'s side")
+            usual = me.pick("my usual move", "the habitual move", "the habitual move")
+            return (f"{plays} {cards}{naming} because, played to the end of the deal on {p['samples']} "
+                    f"deals of the unseen cards that fit what the table has seen, it leaves {side} "
+                    f"{p['gain']} points a deal better off than {usual}")
         return None
 
 
@@ -99,45 +104,54 @@ class _Russian(RussianSeats):
         card = card_name_ru(p["card"], "accusative") if "card" in p else ""
         cards = self.cards(p["cards"]) if "cards" in p else ""
         suit = p.get("suit")
+        me = self.me
+        plays = me.ru("играю", "играете", "играет")
+        names = me.ru_verb("называю", "называете", "называет")
         if key == "go-out":
-            return f"я играю {cards}, и у меня не остаётся карт: сдача заканчивается"
+            return f"{plays} {cards}, и у {me.ru_genitive} не остаётся карт: сдача заканчивается"
         if key == "answer-chain":
-            return (f"я отвечаю на цепочку {card_name_ru(p['card'], 'instrumental')}: теперь {self.must(p['target'])} "
+            return (f"{me.ru('отвечаю', 'отвечаете', 'отвечает')} на цепочку "
+                    f"{card_name_ru(p['card'], 'instrumental')}: теперь {self.must(p['target'])} "
                     f"ответить двойкой или взять {cards_ru(p['draw'])}")
         if key == "pair":
-            return f"я объявляю «одна карта» и кладу вместе {cards}"
+            return (f"{me.ru('объявляю', 'объявляете', 'объявляет')} «одна карта» и "
+                    f"{me.ru_verb('кладу', 'кладёте', 'кладёт')} вместе {cards}")
         if key == "two":
-            return f"я играю {card}: {self.must(p['target'])} ответить двойкой или взять {cards_ru(p['draw'])}"
+            return f"{plays} {card}: {self.must(p['target'])} ответить двойкой или взять {cards_ru(p['draw'])}"
         if key == "skip":
-            return (f"я играю {card}: {self.turn_of(p['target'])} пропускается, и ход переходит "
-                    f"к {self.to(p['partner'])}, моему партнёру")
+            partner = me.pick("моему партнёру", "вашему партнёру", f"партнёру {me.ru_genitive}")
+            return (f"{plays} {card}: {self.turn_of(p['target'])} пропускается, и ход переходит "
+                    f"к {self.to(p['partner'])}, {partner}")
         if key == "seven":
-            return f"я играю {card}, и {self.to(p['target'])} приходится взять карту"
+            return f"{plays} {card}, и {self.to(p['target'])} приходится взять карту"
         if key == "reverse":
-            return (f"я играю {card} и меняю направление: у {self.of(p['away'])} меньше карт ({p['count']}), "
+            return (f"{plays} {card} и {me.ru_verb('меняю', 'меняете', 'меняет')} направление: "
+                    f"у {self.of(p['away'])} меньше карт ({p['count']}), "
                     f"поэтому следующий ход достаётся {self.to(p['target'])}")
         if key == "again":
-            return f"я играю {card}, чтобы сразу сходить ещё раз"
+            return f"{plays} {card}, чтобы сразу сходить ещё раз"
         if key == "name-suit":
-            return f"я играю {card} и называю {SUIT_NAMES_RU[suit]}: эту масть мне удобно продолжать"
+            return f"{plays} {card} и {names} {SUIT_NAMES_RU[suit]}: эту масть {me.ru_dative} удобно продолжать"
         if key == "name-scarce":
             among = f"среди {p['count']} {russian_plural(p['count'], 'карты', 'карт', 'карт')} у {self.of(p['target'])}"
             share = (f"нет {SUIT_GENITIVE_RU[suit]}" if p["most"] == 0
                      else f"{SUIT_GENITIVE_RU[suit]} не больше {p['most']}")
-            return (f"я играю {card} и называю {SUIT_NAMES_RU[suit]}: судя по добору карт, "
+            return (f"{plays} {card} и {names} {SUIT_NAMES_RU[suit]}: судя по добору карт, "
                     f"{among} {share}")
         if key == "shed":
             points = russian_plural(p["points"], "очко", "очка", "очков")
-            return f"я играю {card}, чтобы не держать на руке карту в {p['points']} {points}"
+            return f"{plays} {card}, чтобы не держать на руке карту в {p['points']} {points}"
         if key == "follow":
-            return f"я играю в масть: {card_name(p['card'], 'ru')}"
+            return f"{plays} в масть: {card_name(p['card'], 'ru')}"
         if key == "sampled":
-            naming = f" и называю {SUIT_NAMES_RU[suit]}" if suit else ""
+            naming = f" и {names} {SUIT_NAMES_RU[suit]}" if suit else ""
+            pair = me.pick("наша пара", "ваша пара", f"пара {me.ru_genitive}")
+            usual = me.pick("при моём обычном ходе", "при привычном ходе", "при привычном ходе")
             deals = russian_plural(p["samples"], "раскладе", "раскладах", "раскладах")
             gain = russian_plural(p["gain"], "очко", "очка", "очков")
-            return (f"я играю {cards}{naming}: если доиграть сдачу до конца на {p['samples']} {deals} "
-                    "невидимых карт, согласных со всем, что видел стол, наша пара получает в среднем "
-                    f"на {p['gain']} {gain} за сдачу меньше, чем при моём обычном ходе")
+            return (f"{plays} {cards}{naming}: если доиграть сдачу до конца на {p['samples']} {deals} "
+                    f"невидимых карт, согласных со всем, что видел стол, {pair} получает в среднем "
+                    f"на {p['gain']} {gain} за сдачу меньше, чем {usual}")
         return None
 
     def turn_of(self, seat: int) -> str:
@@ -148,5 +162,5 @@ class _Russian(RussianSeats):
 SPEAKERS: dict[str, Callable] = {"en": _English, "ru": _Russian}
 
 
-def explain(reason: dict[str, Any] | None, narrator) -> str:
-    return say_reason(reason, narrator, SPEAKERS, RANDOM_REASONS)
+def explain(reason: dict[str, Any] | None, narrator, mover: int | None = None) -> str:
+    return say_reason(reason, narrator, SPEAKERS, RANDOM_REASONS, mover)

@@ -16,9 +16,9 @@ __all__ = ["GAME", "complete_deal", "moon_choice_position", "play", "play_cards"
 DECK = make_deck(RANKS)
 
 
-def said(reason: Reason, language: str = "en", viewer: int | None = None) -> str:
-    """The reason as a page says it, with the seats named "Player N"."""
-    return explain(reason.to_dict(), SeatNarrator([f"Player {seat + 1}" for seat in range(4)], viewer, language))
+def said(reason: Reason, language: str = "en", viewer: int | None = None, mover: int | None = None) -> str:
+    """The reason as a page says it, with the seats named "Player N" (told of `mover`: None, the bot's own words)."""
+    return explain(reason.to_dict(), SeatNarrator([f"Player {seat + 1}" for seat in range(4)], viewer, language), mover)
 
 
 def random_positions(preset: str, seed: int, every: int = 7, deals: int = 1, **fields):

@@ -15,9 +15,10 @@ __all__ = ["GAME", "SETUPS", "ask", "count", "deal", "play", "random_positions",
 SETUPS = [(preset, players) for preset in GAME.presets for players in range(2, 7)]
 
 
-def said(reason: Reason, language: str = "en", viewer: int | None = None) -> str:
-    """The reason as a page says it, with the seats named "Player N"."""
-    return SunduchokNarrator([f"Player {seat + 1}" for seat in range(6)], viewer, language).reason(reason.to_dict())
+def said(reason: Reason, language: str = "en", viewer: int | None = None, mover: int | None = None) -> str:
+    """The reason as a page says it, with the seats named "Player N" (told of `mover`: None, the bot's own words)."""
+    return SunduchokNarrator([f"Player {seat + 1}" for seat in range(6)], viewer, language).reason(reason.to_dict(),
+                                                                                               mover)
 
 
 def deal(*hands: str, stock: str = "", preset: str = "standard", dealer: int | None = None):

@@ -11,10 +11,11 @@ from games.narration.seats import SeatNarrator
 from tests.rules.rooster_helpers import GAME
 
 
-def said(reason: Reason, language: str = "en", viewer: int | None = None, players: int = 3) -> str:
-    """The reason as a page says it, with the seats named "Player N"."""
+def said(reason: Reason, language: str = "en", viewer: int | None = None, players: int = 3,
+         mover: int | None = None) -> str:
+    """The reason as a page says it, with the seats named "Player N" (told of `mover`: None, the bot's own words)."""
     names = [f"Player {seat + 1}" for seat in range(players)]
-    return explain(reason.to_dict(), SeatNarrator(names, viewer, language))
+    return explain(reason.to_dict(), SeatNarrator(names, viewer, language), mover)
 
 
 def decisions_of_a_game(levels: list[str], seed: int, preset: str = "standard"):

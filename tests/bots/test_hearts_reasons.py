@@ -125,7 +125,8 @@ def test_every_reason_key_speaks_both_languages():
     for reason in reasons:
         for language in ("en", "ru"):
             for viewer in (None, 1, 2):
-                check_sentence(said(reason, language, viewer), language)
+                for mover in (None, 0, 1):   # the bot's own words, or told of the reader or a named player
+                    check_sentence(said(reason, language, viewer, mover), language)
 
 
 def test_seats_are_named_for_the_reader():

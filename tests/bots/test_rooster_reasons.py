@@ -66,7 +66,8 @@ def test_every_reason_key_speaks_both_languages():
     for reason in reasons:
         for language in ("en", "ru"):
             for viewer in (None, 0, 1, 2):
-                check_sentence(said(reason, language, viewer), language)
+                for mover in (None, 0, 2):   # the bot's own words, or told of the reader or a named player
+                    check_sentence(said(reason, language, viewer, mover=mover), language)
 
 
 def test_random_reasons_cover_every_action():

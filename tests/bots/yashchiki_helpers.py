@@ -11,9 +11,9 @@ from games.narration.yashchiki_reasons import explain
 from tests.rules.yashchiki_helpers import GAME
 
 
-def said(reason: Reason, language: str = "en", viewer: int | None = None) -> str:
-    """The reason as a page says it, with the seats named "Player N"."""
-    return explain(reason.to_dict(), SeatNarrator([f"Player {seat + 1}" for seat in range(4)], viewer, language))
+def said(reason: Reason, language: str = "en", viewer: int | None = None, mover: int | None = None) -> str:
+    """The reason as a page says it, with the seats named "Player N" (told of `mover`: None, the bot's own words)."""
+    return explain(reason.to_dict(), SeatNarrator([f"Player {seat + 1}" for seat in range(4)], viewer, language), mover)
 
 
 def decisions_of_deals(levels: list[str], seed: int, deals: int, preset: str = "short"):

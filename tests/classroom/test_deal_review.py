@@ -4,6 +4,7 @@ student's accuracy, and for same deals the wrong moves several students made in 
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -16,6 +17,7 @@ from games.coach import get_coach
 from games.coach.review import decision_seed, review_decision
 from games.history import game_history
 from games.models import GameReview
+from games.narration.coach import amount
 from tests.classroom.helpers import class_with_students, play_out, practice_assignment, signed_in
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +60,20 @@ def test_each_students_mistakes_are_the_coachs_verdicts_with_the_better_move():
         assert f"accuracy <strong>{round(100 * good / len(decisions))}%</strong>" in page
     wrong = re.findall(r'<tr data-verdict="(mistake|inaccuracy)">(.*?)</tr>', page, re.S)
     assert wrong, "random moves make mistakes"
-    assert all("Your move brings" in row and "fewer than the best move" in row for _kind, row in wrong)
+    # The teacher reads of the student by name, never "you": the loss in the coach's figures, the reason too.
+    for game, student in zip(games, ("masha", "petya"), strict=True):
+        replay = reverse("round_replay", args=[game.practice_round.pk])
+        for decision in kept_review(game):
+            if decision.verdict == "good":
+                continue
+            row = html.unescape(re.search(rf'<tr data-verdict="\w+"><td><a href="{replay}\?step={decision.step}">'
+                                          r'.*?</tr>', page, re.S).group(0))
+            assert (f"With {student}'s move, {student} could expect {amount('chests', decision.loss, 'en')} fewer "
+                    "at the game's end than with the best move.") in row
+            why = re.search(r'<span class="hint">([^<]*)</span>', row)
+            assert (why is not None) == (decision.reason is not None)
+            cost = re.findall(r"<td>(.*?)</td>", row, re.S)[-1]   # the played and better moves are questions
+            assert not re.search(r"\b(you|your|I|me|my)\b", cost), cost
 
 
 def test_the_same_wrong_move_in_the_same_position_is_counted_across_the_class():
@@ -77,6 +92,8 @@ def test_the_same_wrong_move_in_the_same_position_is_counted_across_the_class():
     items = re.findall(r'<li data-verdict="\w+">(.*?)</li>', common.group(0), re.S)
     assert len(items) == min(len(shared), 5)
     assert all(re.search(r"[23] of 3 students played “", item) and "masha, petya" in item for item in items)
+    # Said of whoever played it: several students did.
+    assert all("With this move, the player could expect" in html.unescape(item) for item in items)
 
 
 def test_rounds_without_same_deals_are_judged_too_but_not_compared():
@@ -123,3 +140,10 @@ def test_the_deal_view_in_russian():
     play_out(services.round_start_next(assignment=assignment, student=masha))
     page = deal_page(signed_in(teacher_user, "ru"), assignment)
     assert "Раздача 1" in page and "точность" in page
+    game = assignment.practice_rounds.get(student=masha).game
+    wrong = [decision for decision in kept_review(game) if decision.verdict != "good"]
+    assert wrong, "random moves make mistakes"
+    for decision in wrong:
+        assert (f"С ходом игрока masha к концу игры можно ждать на {amount('chests', decision.loss, 'ru')} меньше, "
+                "чем с лучшим ходом.") in page
+    assert "С вашим ходом" not in page

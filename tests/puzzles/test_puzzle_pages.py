@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
+from django.test import Client
 from django.urls import reverse
 
+from games.coach import get_coach
+from games.narration.coach import amount
+from games.narration.words import russian_plural
 from games.rules import GAMES
 from games.tables import TABLES
 from puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
@@ -24,8 +31,6 @@ def puzzles() -> dict[str, Puzzle]:
 @pytest.fixture
 def client():
     """A visitor reading the English pages."""
-    from django.test import Client
-
     return Client(HTTP_ACCEPT_LANGUAGE="en")
 
 
@@ -50,20 +55,94 @@ def test_a_puzzle_page_shows_the_seats_view_only_with_the_move_form(client, puzz
     puzzle = puzzles[game_key]
     page = client.get(reverse("puzzle", args=[game_key, puzzle.pk])).content.decode()
     assert "Find the best move." in page and 'class="move-form' in page
+    # The task claims what the coach found, no more: best on average, by at least the puzzle's margin.
+    claim = re.search(r'<p class="puzzle__task">.*?<span class="hint">([^<]*)</span>', page, re.S).group(1)
+    assert html.unescape(claim).startswith(
+        f"One move is best here on average over the deals you could be facing, from what your seat can know: "
+        f"with any other, {DIFFERENCES[puzzle.unit][0].format(amount=margin(puzzle, 'en'))} than with the best "
+        "move. That is an average: on a single deal another move may do as well.")
+    assert "every deal" not in page
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru").get(reverse("puzzle", args=[game_key, puzzle.pk])).content.decode()
+    claim = re.search(r'<p class="puzzle__task">.*?<span class="hint">([^<]*)</span>', russian, re.S).group(1)
+    assert html.unescape(claim) == (
+        "Один ход здесь лучше всех в среднем по раскладам, возможным при том, что вы знаете: с любым другим "
+        f"{DIFFERENCES[puzzle.unit][1].format(amount=margin(puzzle, 'ru'))}, чем с лучшим ходом. Это среднее: на "
+        "отдельной раздаче другой ход может сыграть не хуже.")
     assert_no_hidden_cards(page, puzzle_state(puzzle), puzzle.seat)
     shown = client.get(reverse("puzzle_solution", args=[game_key, puzzle.pk])).content.decode()
     assert "The solution" in shown and 'class="move-form' not in shown
     assert_no_hidden_cards(shown, puzzle_shown_state(puzzle), puzzle.seat)
 
 
+# How much worse every other move does, per unit, as a puzzle claims it: the words around the amount.
+DIFFERENCES = {
+    "chests": ("you could expect more than {amount} fewer at the game's end",
+               "к концу игры можно ждать больше чем на {amount} меньше"),
+    "points": ("you could expect to take more than {amount} more in this deal",
+               "за эту сдачу можно ждать больше чем на {amount} больше"),
+    "rooster": ("your chance of ending the game as the rooster is more than {amount} higher",
+                "шанс остаться петухом в конце игры больше чем на {amount} выше"),
+    "team-points": ("your partnership could expect to end this deal more than {amount} worse off against the other",
+                    "итог вашей пары относительно соперников к концу сдачи можно ждать больше чем на {amount} хуже"),
+}
+FIRST_PERSON = {"en": re.compile(r"\b(I|me|my|mine)\b"), "ru": re.compile(r"\b(я|мне|меня|мой|моему|моём)\b")}
+
+
+def margin(puzzle: Puzzle, language: str) -> str:
+    """The puzzle's claimed margin: the game's mistake threshold, by which mining found every other move worse."""
+    threshold = get_coach(puzzle.game_key).thresholds.mistake
+    if puzzle.unit != "rooster":
+        return amount(puzzle.unit, threshold, language, digits=2)
+    points = round(threshold * 100)
+    if language == "ru":
+        return f"{points} {russian_plural(points, 'процентный пункт', 'процентных пункта', 'процентных пунктов')}"
+    return f"{points} percentage point{'' if points == 1 else 's'}"
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("game_key", list(GAMES))
+def test_a_wrong_answer_is_told_its_cost_why_the_best_move_is_better_and_what_it_risks(puzzles, game_key, language):
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    puzzle = puzzles[game_key]
+    played = puzzle.losses[0]["action"]
+    page = html.unescape(client.post(reverse("puzzle_answer", args=[game_key, puzzle.pk]), answer(puzzle, played),
+                                     **HTMX).content.decode())
+    result = re.search(r'<div class="panel puzzle-result puzzle-result--wrong".*?</div>', page, re.S).group(0)
+    lines = re.findall(r"<p>([^<]*)</p>", result)
+    # The coach's evaluation of the decision, both moves on the same deals, as the page was told it.
+    state = puzzle_state(puzzle)
+    evaluation = get_coach(game_key).evaluate(state.view(puzzle.seat), state.legal_actions(),
+                                              seed=f"puzzle-{puzzle.view_key}", include=played)
+    best, mine = evaluation.value_of(puzzle.best), evaluation.value_of(played)
+    loss = best.value - mine.value
+    ru = language == "ru"
+    assert lines[0].startswith("С вашим ходом " if ru else "With your move, ")
+    assert lines[0].endswith("чем с лучшим ходом." if ru else "than with the best move.")
+    if loss <= get_coach(game_key).thresholds.mistake:   # sampled afresh, less than the claim: the mined loss only
+        assert len(lines) == 2   # that loss, and "try again"
+        return
+    assert ("в среднем по раскладам, возможным при том, что вы знаете: с вашим ходом " if ru
+            else "on average over the deals you could be facing: ") in lines[1]
+    worse = sum(top > other + 1e-9 for top, other in zip(best.outcomes, mine.outcomes, strict=True))
+    risk = (f"Из {len(best.outcomes)} раскладов, разыгранных тренером, в {worse} с вашим ходом выходит хуже"
+            if ru else f"Of the {len(best.outcomes)} deals the coach played out, your move does worse than the best "
+            f"move on {worse} of them")
+    assert worse > 0 and any(line.startswith(risk) for line in lines)
+    why = [line for line in lines if line.startswith("Почему лучший ход лучше:" if ru else "Why the best move is")]
+    assert len(why) == (1 if puzzle.reason else 0)
+    assert not any(FIRST_PERSON[language].search(line) for line in why)
+
+
 def test_a_right_answer_explains_and_rates_a_wrong_one_says_its_cost_and_lets_the_learner_retry(client, puzzles):
     puzzle = puzzles["sunduchok"]
     url = reverse("puzzle_answer", args=["sunduchok", puzzle.pk])
     wrong = client.post(url, answer(puzzle, puzzle.losses[0]["action"]), **HTMX).content.decode()
-    assert "Not the best move." in wrong and "fewer than the best move" in wrong
+    assert "Not the best move." in wrong and "fewer at the game&#x27;s end than with the best move" in wrong
     assert 'class="move-form' in wrong and "Your rating: 1500 →" in wrong
     right = client.post(url, answer(puzzle, puzzle.best), **HTMX).content.decode()
-    assert "Right: that is the best move." in right and "Every other move brings at least" in right
+    assert "Right: that is the best move." in right
+    assert (f"With any other move, you could expect at least {amount('chests', puzzle.gap, 'en')} fewer at the "
+            "game&#x27;s end than with the best move.") in right
     assert 'class="move-form' not in right and "Your rating" not in right   # a retry is not rated
     assert PuzzleAttempt.objects.count() == 2 and PuzzleRating.objects.get().rating < 1500
 

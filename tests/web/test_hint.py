@@ -19,6 +19,7 @@ from games.coach.review import decision_seed
 from games.history import game_history
 from games.models import Game
 from games.narration import narrator_for
+from games.narration.coach import amount, number, percent
 from games.tables import TABLES as GAME_TABLES
 from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data
 
@@ -76,6 +77,61 @@ def test_the_hint_is_the_coachs_best_move_and_changes_nothing_but_the_count(clie
     client.post(hint_url(game))   # a whole page without JavaScript: the same hint again, counted again
     game.refresh_from_db()
     assert game.hints_used == 2
+
+
+# What each game's coach measures, as the hint's figures say it (games.narration.coach).
+MEASURES = {
+    "sunduchok": ("The chests you could expect at the game's end", "Сколько сундучков можно ждать к концу игры"),
+    "hearts": ("The points you could expect to take in this deal", "Сколько очков можно ждать за эту сдачу"),
+    "rooster": ("The chance that you end the game as the rooster", "Шанс остаться петухом в конце игры"),
+    "yashchiki": ("Where your partnership could expect to end this deal against the other",
+                  "Итог вашей пары относительно соперников к концу сдачи"),
+}
+FIRST_PERSON = {"en": re.compile(r"\b(I|me|my|mine)\b"), "ru": re.compile(r"\b(я|мне|меня|мой|моему|моём)\b")}
+
+
+def shown(unit: str, value: float, language: str) -> str:
+    """A move's value as the hint shows it: chests as they are, penalty points and the rooster's chance as
+    positive amounts, team points ahead or behind."""
+    if unit == "chests":
+        return number(value, language)
+    if unit == "points":
+        return number(-value, language)
+    if unit == "rooster":
+        return percent(-value, language)
+    side = ("впереди", "позади") if language == "ru" else ("ahead", "behind")
+    quantity = amount(unit, abs(value), language)
+    return f"на {quantity} {side[value < 0]}" if language == "ru" else f"{quantity} {side[value < 0]}"
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("game_key", sorted(TABLES))
+def test_the_hint_says_what_its_figures_measure_for_this_move_and_the_next_best(client, game_key, language):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    game = new_game(game_key)
+    visit(client, game)
+    state = game_history(game).current
+    evaluation = get_coach(game_key).evaluate(state.view(0), state.legal_actions(),
+                                              seed=decision_seed(game.seed, game.move_count))
+    panel = html.unescape(client.post(hint_url(game), **HTMX).content.decode())
+    why = re.search(r'<p class="hint-panel__why">([^<]*)</p>', panel).group(1)
+    best, *others = (shown(evaluation.unit, value.value, language) for value in evaluation.values[:2])
+    average = ("в среднем по раскладам, возможным при том, что вы знаете" if language == "ru"
+               else "on average over the deals you could be facing")
+    if not others:   # Chuvash Rooster's first attack: the lowest card dealt, the only move
+        figures = (f"с этим ходом {best} (другого хода нет)." if language == "ru"
+                   else f"{best} with this move, the only one.")
+    else:
+        figures = (f"с этим ходом {best}, со следующим по силе ходом {others[0]}." if language == "ru"
+                   else f"{best} with this move, {others[0]} with the next best move.")
+    assert why == f"{MEASURES[game_key][language == 'ru']}, {average}: {figures}"
+    bot = re.search(r'<p class="hint-panel__bot">([^<]*)</p>', panel)
+    if evaluation.reason is not None:   # the hard bot's reason, told of the learner: no "I" of the bot's
+        said = narrator_for(game_key, [info["name"] for info in game.seats], 0, language).reason(
+            evaluation.reason.to_dict(), 0)
+        assert bot.group(1).endswith(said) and not FIRST_PERSON[language].search(said)
+    else:
+        assert bot is None
 
 
 def test_a_plain_request_gets_the_whole_page_with_the_hint(client):

@@ -4,7 +4,8 @@ lesson's feedback names them (games.narration's `action_text` and `part_name`)."
 import pytest
 
 from games.narration import narrator_for
-from games.narration.coach import best_move_figures
+from games.narration.coach import best_move_figures, move_loss_sentence, risk_sentence
+from games.narration.reasons import Mover
 
 NAMES = ["You", "Anna-bot", "Boris-bot", "Vera-bot"]
 
@@ -49,17 +50,78 @@ def test_the_wrong_part_of_a_move_is_named_and_another_kind_of_move_too():
     assert narrator_for("rooster", NAMES, 0, "ru").part_name("card") == "не той картой вы бьёте"
 
 
-@pytest.mark.parametrize("unit, best, lead, english, russian", [
-    ("chests", 2.4, 0.5, "this move brings 2.4 chests on average — 0.5 chests more than the next best move.",
-     "этот ход в среднем приносит 2,4 сундучка — на 0,5 сундучка больше, чем следующий по силе ход."),
-    ("points", -3.2, 1.5, "this move costs you 3.2 points in the deal on average — 1.5 points fewer than the next "
-     "best move.", "этот ход в среднем стоит вам 3,2 очка за сдачу — на 1,5 очка меньше, чем следующий по силе ход."),
-    ("rooster", -0.12, 0.09, "with this move you end as the rooster in 12% of them — 9% less often than with the "
-     "next best move.", "с этим ходом вы остаётесь петухом в 12\u00a0% случаев — на 9\u00a0% реже, чем следующий по "
-     "силе ход."),
-    ("chests", 1.0, 0.01, "this move brings 1.0 chest on average — the next best move is about as good.",
-     "этот ход в среднем приносит 1 сундучок — следующий по силе ход почти так же хорош."),
+AVERAGE_EN = "on average over the deals you could be facing"
+AVERAGE_RU = "в среднем по раскладам, возможным при том, что вы знаете"
+
+
+@pytest.mark.parametrize("unit, best, next_best, english, russian", [
+    ("chests", 2.4, 1.9, f"The chests you could expect at the game's end, {AVERAGE_EN}: 2.4 with this move, 1.9 with "
+     "the next best move.", f"Сколько сундучков можно ждать к концу игры, {AVERAGE_RU}: с этим ходом 2,4, со "
+     "следующим по силе ходом 1,9."),
+    ("points", -3.2, -4.7, f"The points you could expect to take in this deal, {AVERAGE_EN}: 3.2 with this move, 4.7 "
+     "with the next best move.", f"Сколько очков можно ждать за эту сдачу, {AVERAGE_RU}: с этим ходом 3,2, со "
+     "следующим по силе ходом 4,7."),
+    ("rooster", -0.12, None, f"The chance that you end the game as the rooster, {AVERAGE_EN}: 12% with this move, "
+     "the only one.", f"Шанс остаться петухом в конце игры, {AVERAGE_RU}: с этим ходом 12\u00a0% (другого хода нет)."),
+    ("team-points", 4.0, -2.0, f"Where your partnership could expect to end this deal against the other, "
+     f"{AVERAGE_EN}: 4.0 points ahead with this move, 2.0 points behind with the next best move.",
+     f"Итог вашей пары относительно соперников к концу сдачи, {AVERAGE_RU}: с этим ходом на 4 очка впереди, со "
+     "следующим по силе ходом на 2 очка позади."),
 ])
-def test_the_coach_says_why_in_the_games_unit(unit, best, lead, english, russian):
-    assert best_move_figures(unit, best, lead, "en") == f"On the deals you could be facing, {english}"
-    assert best_move_figures(unit, best, lead, "ru") == f"На раздачах, возможных при том, что вы знаете, {russian}"
+def test_the_hints_figures_say_what_they_measure_for_this_move_and_the_next_best(unit, best, next_best, english,
+                                                                                  russian):
+    for language, expected in (("en", english), ("ru", russian)):
+        you = Mover(narrator_for("sunduchok", NAMES, 0, language), 0)
+        assert best_move_figures(unit, best, next_best, you) == expected
+
+
+@pytest.mark.parametrize("unit, loss, you, sasha, anyone", [
+    ("chests", 0.3, ("With your move, you could expect 0.3 chests fewer at the game's end than with the best move.",
+                     "С вашим ходом к концу игры можно ждать на 0,3 сундучка меньше, чем с лучшим ходом."),
+     ("With Sasha's move, Sasha could expect 0.3 chests fewer at the game's end than with the best move.",
+      "С ходом игрока Sasha к концу игры можно ждать на 0,3 сундучка меньше, чем с лучшим ходом."),
+     "With this move, the player could expect 0.3 chests fewer at the game's end than with the best move."),
+    ("points", 2.0, ("With your move, you could expect to take 2.0 points more in this deal than with the best move.",
+                     "С вашим ходом за эту сдачу можно ждать на 2 очка больше, чем с лучшим ходом."),
+     ("With Sasha's move, Sasha could expect to take 2.0 points more in this deal than with the best move.",
+      "С ходом игрока Sasha за эту сдачу можно ждать на 2 очка больше, чем с лучшим ходом."),
+     "With this move, the player could expect to take 2.0 points more in this deal than with the best move."),
+    ("rooster", 0.21, ("With your move, your chance of ending the game as the rooster is 21 percentage points higher "
+                       "than with the best move.", "С вашим ходом шанс остаться петухом в конце игры на 21 процентный "
+                       "пункт выше, чем с лучшим ходом."),
+     ("With Sasha's move, Sasha's chance of ending the game as the rooster is 21 percentage points higher than with "
+      "the best move.", "С ходом игрока Sasha шанс остаться петухом в конце игры на 21 процентный пункт выше, чем с "
+      "лучшим ходом."),
+     "With this move, the player's chance of ending the game as the rooster is 21 percentage points higher than with "
+     "the best move."),
+    ("team-points", 13.0, ("With your move, your partnership could expect to end this deal 13.0 points worse off "
+                           "against the other than with the best move.", "С вашим ходом итог вашей пары относительно "
+                           "соперников к концу сдачи можно ждать на 13 очков хуже, чем с лучшим ходом."),
+     ("With Sasha's move, Sasha's partnership could expect to end this deal 13.0 points worse off against the other "
+      "than with the best move.", "С ходом игрока Sasha итог пары игрока Sasha относительно соперников к концу сдачи "
+      "можно ждать на 13 очков хуже, чем с лучшим ходом."),
+     "With this move, the player's partnership could expect to end this deal 13.0 points worse off against the "
+     "other than with the best move."),
+])
+def test_a_moves_loss_names_whose_move_and_what_is_measured(unit, loss, you, sasha, anyone):
+    names = ["Sasha", *NAMES[1:]]
+    for language, index in (("en", 0), ("ru", 1)):
+        learner = Mover(narrator_for("sunduchok", names, 0, language), 0)
+        teacher = Mover(narrator_for("sunduchok", names, None, language), 0)   # the teacher's page: no "you"
+        assert move_loss_sentence(unit, loss, language, learner) == you[index]
+        assert move_loss_sentence(unit, loss, language, teacher) == sasha[index]
+    assert move_loss_sentence(unit, loss, "en") == anyone
+
+
+def test_what_a_move_risks_is_counted_deal_by_deal_against_the_best():
+    you = Mover(narrator_for("sunduchok", NAMES, 0, "en"), 0)
+    assert risk_sentence("chests", (1.0, 2.0, 3.0, 2.0), (2.5, 2.0, 2.0, 3.0), you) == (
+        "Of the 4 deals the coach played out, your move does worse than the best move on 2 of them and better on 1; "
+        "at worst, you could expect 1.5 chests fewer at the game's end than with the best move.")
+    assert risk_sentence("rooster", (-1.0, 0.0), (0.0, 0.0), you) == (
+        "Of the 2 deals the coach played out, your move does worse than the best move on 1 of them.")
+    assert risk_sentence("chests", (2.0,), (2.0,), you) == ""
+    russian = Mover(narrator_for("sunduchok", NAMES, 0, "ru"), 0)
+    assert risk_sentence("points", (-3.0, -13.0), (-3.0, 0.0), russian) == (
+        "Из 2 раскладов, разыгранных тренером, в 1 с вашим ходом выходит хуже, чем с лучшим ходом; в худшем случае "
+        "за эту сдачу можно ждать на 13 очков больше, чем с лучшим ходом.")

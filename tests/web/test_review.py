@@ -4,6 +4,7 @@ it; no hidden card of the game's positions — for all four games."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -16,7 +17,9 @@ from games.coach.review import decision_seed, decision_steps, review_decision
 from games.history import _cache as history_cache
 from games.history import game_history
 from games.models import Game, GameReview
-from games.review_selectors import review_plan
+from games.narration.coach import amount
+from games.narration.coach import number as figure
+from games.review_selectors import review_plan, stored_parts
 from tests.web.helpers import a_legal_action, assert_no_hidden_cards, load_review
 
 pytestmark = pytest.mark.django_db
@@ -87,16 +90,54 @@ def test_the_review_judges_every_decision_of_the_seat_as_the_coach_does(client, 
     assert figures["Decisions"] == str(len(steps))
     assert figures["Mistakes"] == str(counts["mistake"]) and figures["Inaccuracies"] == str(counts["inaccuracy"])
     assert figures["Accuracy"] == f"{round(100 * counts['good'] / len(steps))}%"
-    assert "A move is a mistake when it brings 0.4 chests fewer than the best move" in page
+    assert ("A move is an inaccuracy when, with it, the player could expect more than 0.15 chests fewer at the game's "
+            "end than with the best move, and a mistake when by more than 0.4 chests.") in html.unescape(page)
+
+
+# The first person of the bot that the coach's reason comes from ("I hold…", "у меня…"): never on the learner's page.
+FIRST_PERSON = {"en": re.compile(r"\b(I|me|my|mine)\b"), "ru": re.compile(r"\b(я|мне|меня|мой|моему|моём)\b")}
+
+
+def judged_articles(page: str, game: Game, language: str) -> list[tuple[str, object]]:
+    """Each inaccuracy and mistake of the review page (unescaped) with the decision the review kept for it; every
+    one says how much the learner's move lost and both moves' figures, in the coach's own numbers, and its
+    reason (the hard bot's, for the better move) told of "you"."""
+    decisions = {decision.step: decision for part in stored_parts(game=game, seat=0).values() for decision in part}
+    judged = []
+    for article, move_number in re.findall(r'(<article[^>]*id="move-(\d+)" data-verdict="(?:mistake|inaccuracy)".*?'
+                                      r'</article>)', page, re.S):
+        decision = decisions[int(move_number) - 1]
+        text = html.unescape(article)
+        played, best = figure(decision.played_value, language), figure(decision.best_value, language)
+        if language == "ru":
+            assert f"С вашим ходом к концу игры можно ждать на {amount('chests', decision.loss, 'ru')} меньше" in text
+            assert (f"Сколько сундучков можно ждать к концу игры, в среднем по раскладам, возможным при том, что вы "
+                    f"знаете: с вашим ходом {played}, с лучшим ходом {best}.") in text
+            why = re.search(r"Почему лучший ход лучше: ([^<]+)", text)
+        else:
+            assert (f"With your move, you could expect {amount('chests', decision.loss, 'en')} fewer at the game's end "
+                    "than with the best move.") in text
+            assert (f"The chests you could expect at the game's end, on average over the deals you could be facing: "
+                    f"{played} with your move, {best} with the best move.") in text
+            why = re.search(r"Why the better move is better: ([^<]+)", text)
+        assert (why is not None) == (decision.reason is not None)
+        if why:
+            assert not FIRST_PERSON[language].search(why.group(1)), why.group(1)
+        judged.append((text, decision))
+    return judged
 
 
 def test_a_random_players_mistakes_show_the_better_move_the_loss_the_reason_and_try_again(client, sunduchok_game):
     page = load_review(client, sunduchok_game)
     mistakes = re.findall(r'(<article[^>]*data-verdict="mistake".*?</article>)', page, re.S)
     assert mistakes, "a random player makes mistakes"
+    judged = judged_articles(page, sunduchok_game, "en")
+    assert len(judged) >= len(mistakes)
+    # The figures are the learner's move and the best move, in that order, the best one worth more.
+    assert all(decision.best_value > decision.played_value for _text, decision in judged)
+    assert any(decision.reason is not None for _text, decision in judged), "the hard bot's reason is quoted"
     for article in mistakes:
         assert "Better:" in article
-        assert re.search(r"Your move brings \d+\.\d chests? fewer than the best move\.", article)
         assert "Try again from here" in article
         assert "The table as you saw it" in article
     goods = re.findall(r'(<article[^>]*data-verdict="good".*?</article>)', page, re.S)
@@ -222,7 +263,9 @@ def test_the_review_is_linked_from_the_end_screen_and_my_games(client, django_us
 def test_the_review_in_russian(client, sunduchok_game):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
     page = load_review(client, sunduchok_game)
-    assert "Ход — ошибка, если он приносит на 0,4 сундучка меньше, чем лучший ход" in page
+    assert ("Ход — неточность, если с ним к концу игры можно ждать больше чем на 0,15 сундучка меньше, чем с лучшим "
+            "ходом, и ошибка — если больше чем на 0,4 сундучка.") in page
+    assert judged_articles(page, sunduchok_game, "ru")
     assert "Точность" in page
     if 'data-verdict="mistake"' in page:
         assert "Лучше:" in page and "Попробовать снова отсюда" in page
