@@ -577,13 +577,64 @@ def test_a_practice_step_counts_only_when_its_game_is_played(client):
     page = client.get(url_of(lesson, "lesson_done")).content.decode()
     assert "Lesson complete" not in page and "Step 2: play the practice game" in page   # skipped with Finish
 
-    game = start_practice(client, lesson)
+    start_practice(client, lesson)
     page = client.get(url_of(lesson, "lesson_done")).content.decode()
     assert "Lesson complete" not in page and not progress(lesson).completed   # started, not played
 
-    play_randomly_to_the_end(client, game)
+    won = play_until(client, lesson, won=True)
+    assert "Lesson complete" in client.get(url_of(lesson, "lesson_done")).content.decode()
+    assert progress(lesson).completed and 0 in won.winners
+
+
+def play_until(client, lesson: Lesson, *, won: bool, number: int = 2) -> Game:
+    """Practice games of the lesson's step, the learner moving at random, until one is won (or lost)."""
+    for seed in range(20):
+        game = play_randomly_to_the_end(client, start_practice(client, lesson, number), seed=seed)
+        if (0 in game.winners) == won:
+            return game
+    raise AssertionError(f"no practice game {'won' if won else 'lost'} in 20")
+
+
+def test_a_lost_game_misses_the_win_goal_the_lesson_offers_it_again_and_is_not_complete(client):
+    lesson = practice_lesson({"type": "win"})
+    lost = play_until(client, lesson, won=False)
+
+    page = client.get(step_url(lesson, 2)).content.decode()
+    assert "The goal was not reached this time" in page and "Start a new practice game" in page
+    end = client.get(reverse("play", args=[lost.pk])).content.decode()
+    screen = end[end.index('class="panel end-screen"'):]
+    assert "The lesson’s goal:" in screen and "Win the game." in screen and "Not reached this time" in screen
+    assert f'href="{step_url(lesson, 2)}"' in screen and "Back to the lesson" in screen
+    done = client.get(url_of(lesson, "lesson_done")).content.decode()
+    assert "Lesson complete" not in done and "Step 2: play the practice game" in done
+    assert not progress(lesson).completed and progress(lesson).stars == 0
+
+    won = play_until(client, lesson, won=True)
+    screen = client.get(reverse("play", args=[won.pk])).content.decode()
+    assert "Win the game." in screen and "Reached." in screen and "Not reached" not in screen
+    assert "Goal reached" in client.get(step_url(lesson, 2)).content.decode()
     assert "Lesson complete" in client.get(url_of(lesson, "lesson_done")).content.decode()
     assert progress(lesson).completed
+
+
+def test_the_play_page_says_the_goal_while_playing_and_when_the_moves_ran_out(client):
+    lesson = practice_lesson({"type": "chests", "count": 1}, max_moves=1)
+    game = start_practice(client, lesson)
+    page = client.get(reverse("play", args=[game.pk])).content.decode()
+    assert "The lesson’s goal:" in page and "Collect 1 chest within 1 move." in page and "Not reached" not in page
+    client.post(reverse("act", args=[game.pk]), move_data(game, {"type": "ask", "target": 1, "rank": "8"}))
+    table = client.get(reverse("table", args=[game.pk]), **HTMX).content.decode()
+    assert "Collect 1 chest within 1 move." in table and "Not reached this time" in table
+
+    # A pushed table (games.consumers) says it too, read from the same session.
+    from games.consumers import GameTableConsumer
+
+    game.refresh_from_db()
+    page = GameTableConsumer()
+    page.scope = {"session": client.session, "user": None}
+    page.seat, page.language, page.preset_name = 0, "en", "Standard"
+    pushed = page._render_step(game, game.move_count)
+    assert "Collect 1 chest within 1 move." in pushed and "Not reached this time" in pushed
 
 
 def test_the_result_says_the_chests_in_words():
