@@ -181,6 +181,7 @@ def test_a_step_that_no_longer_replays_tells_learners_and_is_listed_for_editors(
                 response = client.post(reverse("lesson_answer", args=[game_key, lesson.slug]), data)
                 assert response.status_code == 409 and "This step cannot be shown" in response.content.decode()
             if step.kind == "practice":
+                assert "Start the practice game" not in client.get(url).content.decode()
                 response = client.post(reverse("lesson_practice", args=[game_key, lesson.slug]),
                                        {"step": step.number})
                 assert response.status_code == 409 and "This step cannot be shown" in response.content.decode()
