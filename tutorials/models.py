@@ -268,7 +268,8 @@ class LessonProgress(models.Model):
                                              help_text=_("0–100: hints and wrong answers cost points."))
     hints_used = models.PositiveSmallIntegerField(_("hints used"), default=0)
     wrong_answers = models.PositiveSmallIntegerField(_("wrong answers"), default=0)
-    # Keyed by step number (a string, as JSON keys are): {"hints": 1, "answered": true, "practice": "<game id>"}.
+    # Keyed by step number (a string, as JSON keys are): {"hints": 1, "answered": true, "wrong": 2, "explained": true,
+    # "move": {...}, "practice": "<game id>"}.
     step_states = models.JSONField(
         _("steps"), default=dict, blank=True,
         help_text=_("Per step: hints shown, whether the question was answered right, the practice game."))
