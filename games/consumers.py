@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import json
 import logging
 import threading
 from collections import OrderedDict
@@ -25,7 +26,7 @@ from django.utils import translation
 from games import selectors
 from games.live import game_group, valid_table_page_id
 from games.models import Game
-from games.sessions import session_back_link
+from games.sessions import session_back_link, session_practice_goal
 
 logger = logging.getLogger(__name__)
 
@@ -115,14 +116,16 @@ class GameTableConsumer(ListeningConsumer):
 
     def _render_step(self, game: Game, step: int) -> str:
         back_link = session_back_link(self.scope.get("session"), game)
+        goal = session_practice_goal(self.scope.get("session"), game)
         # Everything the table depends on: pages of this worker that agree on it all are sent one rendering.
         key = (str(game.pk), game.move_count, game.hints_used, self.seat, step, self.language, self.preset_name,
-               tuple(sorted((back_link or {}).items())))
+               tuple(sorted((back_link or {}).items())), json.dumps(goal.to_dict() if goal else None, sort_keys=True))
 
         def render() -> str:
             # The whole table in the page's language: the log's narration as much as the template.
             with translation.override(self.language):
-                context = {**selectors.table_context(game, seat=self.seat, step=step, preset_name=self.preset_name),
+                context = {**selectors.table_context(game, seat=self.seat, step=step, preset_name=self.preset_name,
+                                                     goal=goal),
                            "back_link": back_link}
                 return render_to_string("games/play.html#table", context)
 

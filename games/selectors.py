@@ -20,6 +20,7 @@ from games.models import Game
 from games.narration import language_of, narrator_for
 from games.narration.coach import best_move_figures
 from games.narration.reasons import Mover
+from games.practice_goals import PracticeGoal, goal_context
 from games.rules import GAMES, get_game
 from games.rules.cards import sort_cards
 from games.tables import TABLES, templates_for
@@ -162,9 +163,11 @@ def seat_names(game: Game) -> list[str]:
     return [info["name"] for info in game.seats]
 
 
-def table_context(game: Game, *, seat: int, step: int | None = None, preset_name: str | None = None) -> dict[str, Any]:
+def table_context(game: Game, *, seat: int, step: int | None = None, preset_name: str | None = None,
+                  goal: PracticeGoal | None = None) -> dict[str, Any]:
     """Everything the table template shows to `seat`, taken from `view(seat)` at `step`. `preset_name`: the
-    preset's display name where the caller has read it already (a push renders several steps)."""
+    preset's display name where the caller has read it already (a push renders several steps); `goal`: the
+    goal of a lesson's practice game (games.sessions.session_practice_goal), judged at `step`."""
     history = game_history(game)
     latest = history.move_count
     step = latest if step is None else max(0, min(step, latest))
@@ -177,6 +180,7 @@ def table_context(game: Game, *, seat: int, step: int | None = None, preset_name
         "refresh_after": round((latest - step + 3) * settings.BOT_MOVE_DELAY + 1, 1),
         "preset": preset_name if preset_name is not None else preset_display_name(game),
         "game_title": get_game(game.game_key).title,
+        "practice_goal": goal_context(goal, history, step=step) if goal is not None else None,
     })
     return context
 

@@ -21,7 +21,7 @@ from games.live import table_page_id
 from games.models import Game
 from games.move_slots import move_slot
 from games.rules import GAMES
-from games.sessions import session_back_link, session_remember_game
+from games.sessions import session_back_link, session_practice_goal, session_remember_game
 from tutorials import selectors as tutorials_selectors
 
 TABLE_PARTIAL = "games/play.html#table"
@@ -63,7 +63,8 @@ def _visitor_game(request: HttpRequest, game_id) -> tuple[Game, int]:
 
 def _table(request: HttpRequest, game: Game, **kwargs) -> dict:
     """The table's context, with the link back to the page the game was started from, if any."""
-    return {**selectors.table_context(game, **kwargs), "back_link": session_back_link(request.session, game)}
+    return {**selectors.table_context(game, goal=session_practice_goal(request.session, game), **kwargs),
+            "back_link": session_back_link(request.session, game)}
 
 
 @require_http_methods(["GET", "POST"])

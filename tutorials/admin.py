@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import FieldDoesNotExist, PermissionDenied
 from django.db import models, transaction
@@ -34,6 +34,7 @@ from tutorials.admin_lists import LabelledListEditable
 from tutorials.forms import LessonStepForm, LessonStepFormSet, MultilineTextField, PresetForm
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
 from tutorials.payloads import PayloadError
+from tutorials.step_checks import hints_naming_the_answer, lesson_replay_problems
 
 
 class PlainLineEnds:
@@ -171,6 +172,11 @@ class LessonStepInline(PlainLineEnds, TranslationStackedInline):
 
     def formfield_for_dbfield(self, db_field, request, **kwargs):
         formfield = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if formfield is not None and db_field.name.startswith("explanation"):
+            # Said here, not on the model, so that the words need no migration.
+            formfield.help_text = _("Question steps: shown after the second wrong answer, or earlier when the "
+                                    "learner asks for it at a hint's cost (Markdown). It may name the right move; "
+                                    "the hints should not.")
         return with_rows(formfield, db_field, {"body": 6, "hint_": 2, "explanation": 3})
 
     @admin.display(description=_("preview"))
@@ -185,6 +191,10 @@ class LessonStepInline(PlainLineEnds, TranslationStackedInline):
     def wrong_answers(self, step: LessonStep) -> str:
         if step.pk is None or step.kind != LessonStep.Kind.QUESTION:
             return _("Shown for a saved question step.")
+        # The step as the form holds it: after a refused save, the payload that was refused.
+        problems = lesson_replay_problems(step.lesson, steps=[step])
+        if problems:
+            return problems[0][1]
         try:
             rows, more = selectors.wrong_answer_rows(step.lesson, step)
         except (PayloadError, ValueError) as error:
@@ -199,10 +209,27 @@ class LessonStepInline(PlainLineEnds, TranslationStackedInline):
         return format_html('<table class="wrong-answers">{}{}</table>{}', header, body, footer)
 
 
+class ReplayFilter(admin.SimpleListFilter):
+    """Lessons with a step that no longer replays (its preset or the rules changed under it)."""
+
+    title = _("replay of the steps")
+    parameter_name = "replays"
+
+    def lookups(self, request, model_admin):
+        return (("broken", _("Some steps no longer replay")), ("fine", _("Every step replays")))
+
+    def queryset(self, request, queryset):
+        if self.value() not in ("broken", "fine"):
+            return queryset
+        broken = [lesson.pk for lesson in queryset.prefetch_related("steps") if lesson_replay_problems(lesson)]
+        return queryset.filter(pk__in=broken) if self.value() == "broken" else queryset.exclude(pk__in=broken)
+
+
 @admin.register(Lesson)
 class LessonAdmin(EditorsAdmin):
-    list_display = ("title", "game_key", "slug", "order", "published", "preset", "step_count", "updated_at")
-    list_filter = ("game_key", "published")
+    list_display = ("title", "game_key", "slug", "order", "published", "preset", "step_count", "replays",
+                    "updated_at")
+    list_filter = ("game_key", "published", ReplayFilter)
     list_editable = ("order", "published")
     search_fields = ("slug", "title_ru", "title_en")
     fields = ("game_key", "slug", "order", "preset", "published", "title", "summary")
@@ -219,6 +246,39 @@ class LessonAdmin(EditorsAdmin):
     @admin.display(description=_("steps"))
     def step_count(self, lesson: Lesson) -> int:
         return lesson.steps.count()
+
+    @admin.display(description=_("replays"))
+    def replays(self, lesson: Lesson) -> str:
+        numbers = [str(number) for number, _problem in lesson_replay_problems(lesson)]
+        if not numbers:
+            return "✓"
+        return format_html("<strong>{}</strong>", ngettext(
+            "Step %(numbers)s no longer replays", "Steps %(numbers)s no longer replay", len(numbers))
+            % {"numbers": ", ".join(numbers)})
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("preset").prefetch_related("steps")
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        lesson = self.get_object(request, unquote(object_id)) if request.method == "GET" else None
+        if lesson is not None:
+            for number, problem in lesson_replay_problems(lesson):
+                messages.warning(request, gettext("Step %(number)s no longer replays, and learners see only that it "
+                                                  "cannot be shown: %(problem)s") % {"number": number,
+                                                                                      "problem": problem})
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def save_related(self, request, form, formsets, change) -> None:
+        super().save_related(request, form, formsets, change)
+        for step in form.instance.steps.order_by("number"):
+            if step.kind != LessonStep.Kind.QUESTION:
+                continue
+            for field, language, words in hints_naming_the_answer(payload=step.payload, texts=step.texts()):
+                messages.warning(request, gettext(
+                    "Step %(number)s: the %(field)s (%(language)s) names “%(words)s”, the answer's card or rank. A "
+                    "hint costs less than the explanation and should lead to the answer without giving it away.")
+                    % {"number": step.number, "field": LessonStep._meta.get_field(field).verbose_name,
+                       "language": language, "words": words})
 
     def save_formset(self, request, form, formset, change) -> None:
         if formset.model is LessonStep:

@@ -24,7 +24,7 @@ from tutorials.feedback import check_question
 from tutorials.links import lesson_step_url, lesson_url
 from tutorials.markdown import render_markdown
 from tutorials.payloads import PayloadError, position_from_payload, validate_step_payload
-from tutorials.step_checks import open_hands_promise
+from tutorials.step_checks import open_hands_promise, steps_replay_problems
 
 MAX_STEP_NUMBER = 999
 
@@ -92,9 +92,30 @@ class Preset(models.Model):
         if "preset" in self.fields:
             raise ValidationError({"fields": gettext("'preset' is not a variant field: write the fields themselves.")})
         try:
-            self.variant()
+            variant = self.variant()
         except ValueError as error:
             raise ValidationError({"fields": str(error)}) from None   # the engine's words, in English
+        self._check_lessons_replay(variant)
+
+    def _check_lessons_replay(self, variant) -> None:
+        """Refuse a change under which a lesson on this preset no longer replays: its learners would meet a step
+        that cannot be shown. (Rules pages play their examples under the standard rules, never a preset.)"""
+        if self.pk is None:
+            return
+        problems = []
+        for lesson in Lesson.objects.filter(preset=self).prefetch_related("steps").order_by("game_key", "order"):
+            if lesson.game_key != self.game_key:
+                problems.append(gettext("“%(lesson)s” is a lesson of another game.") % {"lesson": lesson})
+                continue
+            steps = [(step.number, step.kind, step.payload) for step in lesson.steps.all()]
+            problems += [gettext("“%(lesson)s”, step %(number)s: %(problem)s")
+                         % {"lesson": lesson, "number": number, "problem": problem}
+                         for number, problem in steps_replay_problems(game_key=self.game_key, variant=variant,
+                                                                      steps=steps)]
+        if problems:
+            heading = gettext("Lessons on this preset could no longer show these steps, so nothing was saved: "
+                              "change the lessons first, or give them another preset.")
+            raise ValidationError({"fields": [heading, *problems]})
 
     def variant(self):
         """The engine's frozen variant; ValueError (the engine's message) on a bad field or value."""
@@ -247,7 +268,8 @@ class LessonProgress(models.Model):
                                              help_text=_("0–100: hints and wrong answers cost points."))
     hints_used = models.PositiveSmallIntegerField(_("hints used"), default=0)
     wrong_answers = models.PositiveSmallIntegerField(_("wrong answers"), default=0)
-    # Keyed by step number (a string, as JSON keys are): {"hints": 1, "answered": true, "practice": "<game id>"}.
+    # Keyed by step number (a string, as JSON keys are): {"hints": 1, "answered": true, "wrong": 2, "explained": true,
+    # "move": {...}, "practice": "<game id>"}.
     step_states = models.JSONField(
         _("steps"), default=dict, blank=True,
         help_text=_("Per step: hints shown, whether the question was answered right, the practice game."))

@@ -1,44 +1,21 @@
-"""Whether a lesson's practice game reached its step's goal: read from the game's history, never stored."""
+"""A lesson's practice step as a game's goal (games.practice_goals judges it, for the lesson and the play page)."""
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from games.history import game_history
 from games.models import Game
+from games.practice_goals import GoalOutcome, PracticeGoal, goal_outcome
 
 
-@dataclasses.dataclass(frozen=True)
-class PracticeOutcome:
-    status: str           # "playing", "met" (the goal was reached) or "missed"
-    learner_moves: int    # the learner's moves so far (after the step's opening actions)
-    game: Game
+def practice_goal(payload: Mapping[str, Any]) -> PracticeGoal:
+    """The goal of a practice step's (valid) payload."""
+    return PracticeGoal(goal=dict(payload["goal"]), seat=payload.get("seat", 0),
+                        opening_moves=len(payload.get("actions", [])), max_moves=payload.get("max_moves"))
 
 
-def practice_outcome(*, step, game: Game) -> PracticeOutcome:
-    """Whether the learner reached the goal of the practice step `step` (a LessonStep) in `game`.
-
-    The goal counts as soon as it is reached (a chest goal before the game ends); it is missed when
-    the game ends without it, or when the learner has used the step's `max_moves` and must move again.
-    """
-    payload = step.payload
-    seat, goal, limit = payload.get("seat", 0), payload["goal"], payload.get("max_moves")
-    history = game_history(game)
-    opening = len(payload.get("actions", []))
-    moves = 0
-    for number in range(opening, history.move_count + 1):
-        state = history.states[number]
-        if number > opening and history.actions[number - 1].seat == seat:
-            moves += 1
-        if _goal_reached(goal, state, seat):
-            return PracticeOutcome("met", moves, game)
-        if state.is_over or (limit is not None and moves >= limit and state.current_player == seat):
-            return PracticeOutcome("missed", moves, game)
-    return PracticeOutcome("playing", moves, game)
-
-
-def _goal_reached(goal: dict[str, Any], state, seat: int) -> bool:
-    if goal["type"] == "chests":
-        return state.scores[seat] >= goal["count"]
-    return state.is_over and seat in state.winners
+def practice_outcome(*, step, game: Game) -> GoalOutcome:
+    """Whether the learner reached the goal of the practice step `step` (a LessonStep) in `game`."""
+    return goal_outcome(practice_goal(step.payload), game_history(game))

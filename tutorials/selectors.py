@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.descriptions import DESCRIPTIONS
 from games.narration import narrator_for
+from games.practice_goals import goal_text
 from games.rules import GAMES
 from games.selectors import (
     game_get_for_visitor,
@@ -27,10 +28,12 @@ from tutorials.feedback import editor_feedback, same_move, wrong_answer_text, wr
 from tutorials.links import course_url
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
 from tutorials.payloads import lesson_seat_names, position_from_payload
-from tutorials.practice import practice_outcome
-from tutorials.services import HINT_COST, WRONG_ANSWER_COST
+from tutorials.practice import practice_goal, practice_outcome
+from tutorials.services import HINT_COST, WRONG_ANSWER_COST, explanation_shown
 from tutorials.sessions import learner_session_key
-from tutorials.step_checks import continuation_index, follow_choices
+from tutorials.step_checks import REPLAY_ERRORS, continuation_index, follow_choices, lesson_replay_problems
+
+logger = logging.getLogger(__name__)
 
 
 def presets_for_game(game_key: str) -> QuerySet[Preset]:
@@ -192,7 +195,11 @@ def step_payload(lesson: Lesson, step: LessonStep, choices: dict[int, dict] | No
         return step.payload
     earlier = [(other.payload, choices.get(other.number)) for other in lesson.steps.all()
                if other.kind == LessonStep.Kind.QUESTION and other.number < step.number]
-    return follow_choices(game_key=lesson.game_key, variant=lesson.variant(), payload=step.payload, earlier=earlier)
+    try:
+        variant = lesson.variant()
+    except REPLAY_ERRORS:
+        return step.payload   # the lesson's rules no longer read: its steps say so (lesson_step_context)
+    return follow_choices(game_key=lesson.game_key, variant=variant, payload=step.payload, earlier=earlier)
 
 
 def step_position(lesson: Lesson, step: LessonStep, choices: dict[int, dict] | None = None):
@@ -205,7 +212,10 @@ def step_position(lesson: Lesson, step: LessonStep, choices: dict[int, dict] | N
 def step_shows_position(lesson: Lesson, number: int, state, choices: dict[int, dict] | None = None) -> bool:
     """Whether step `number` of the lesson shows exactly the position `state`."""
     step = next((step for step in lesson.steps.all() if step.number == number), None)
-    shown = step_position(lesson, step, choices) if step is not None else None
+    try:
+        shown = step_position(lesson, step, choices) if step is not None else None
+    except REPLAY_ERRORS:
+        return False   # a step that no longer replays shows no position (lesson_step_context says so)
     return shown is not None and shown.to_dict() == state.to_dict()
 
 
@@ -256,6 +266,7 @@ def lesson_step_context(lesson: Lesson, *, number: int, progress: LessonProgress
     state = (progress.step_states if progress is not None else {}).get(str(step.number), {})
     hints = step.hints if step.kind == LessonStep.Kind.QUESTION else []
     shown = min(state.get("hints", 0), len(hints))
+    explanation = (step.explanation or "").strip() if step.kind == LessonStep.Kind.QUESTION else ""
     context = {
         "lesson": lesson, "step": step, "kind": step.kind, "number": number,
         "position": index + 1, "total": len(steps),
@@ -266,14 +277,26 @@ def lesson_step_context(lesson: Lesson, *, number: int, progress: LessonProgress
         "all_hands_url": f"{lesson.step_url(number)}&all=1", "hide_hands_url": f"{lesson.step_url(number)}&all=0",
         "answer_url": f"{lesson.get_absolute_url()}answer/", "hint_url": f"{lesson.get_absolute_url()}hint/",
         "practice_url": f"{lesson.get_absolute_url()}practice/",
+        "explanation_url": f"{lesson.get_absolute_url()}explanation/",
+        # The explanation may name the right move: it waits for the second wrong answer, or the learner's request.
+        "explanation": explanation if explanation and explanation_shown(state) else "",
+        "can_explain": bool(explanation) and not explanation_shown(state),
         "answered": bool(state.get("answered")), "hints": hints[:shown], "hints_left": len(hints) - shown,
         "hint_number": shown + 1, "hint_cost": HINT_COST, "wrong_cost": WRONG_ANSWER_COST,
         "score": progress.score if progress is not None else 100,
         "completed": bool(progress and progress.completed),
-        **step_table_context(lesson, step, show_all_hands=show_all_hands, choices=learner_choices(progress)),
     }
     # A retry after a wrong answer keeps the other hands as the learner left them.
     context["hidden_fields"] = {"step": number, **({} if show_all_hands is None else {"all": int(show_all_hands)})}
+    problems = lesson_replay_problems(lesson, steps=[step])
+    if problems:
+        # The data changed under the step (its preset, an engine's rules): the learner reads that it cannot be
+        # shown and may go on; the editors see it on the lesson's admin pages.
+        logger.warning("Lesson %s/%s, step %s no longer replays: %s", lesson.game_key, lesson.slug, number,
+                       problems[0][1])
+        context.update({"step_broken": True, "show_all_hands": False})
+        return context
+    context.update(step_table_context(lesson, step, show_all_hands=show_all_hands, choices=learner_choices(progress)))
     context.setdefault("show_all_hands", False)
     if step.kind == LessonStep.Kind.PRACTICE:
         context["practice"] = _practice_context(step, state.get("practice"), user=user, session=session)
@@ -297,23 +320,12 @@ def lesson_done_url(lesson: Lesson) -> str:
 
 def _practice_context(step: LessonStep, game_id: str | None, *, user, session) -> dict[str, Any]:
     payload = step.payload
-    context = {"goal": goal_text(payload["goal"], max_moves=payload.get("max_moves")), "game": None}
+    context = {"goal": goal_text(practice_goal(payload)), "game": None}
     game = game_get_for_visitor(game_id=game_id, user=user, session=session or {}) if game_id else None
     if game is not None:
         outcome = practice_outcome(step=step, game=game)
         context.update({"game": game, "status": outcome.status, "learner_moves": outcome.learner_moves})
     return context
-
-
-def goal_text(goal: dict[str, Any], *, max_moves: int | None = None) -> str:
-    if goal["type"] == "chests":
-        text = ngettext("Collect %(count)s chest", "Collect %(count)s chests", goal["count"]) % {"count": goal["count"]}
-    else:
-        text = _("Win the game")
-    if max_moves:
-        return ngettext("%(goal)s within %(moves)s move.", "%(goal)s within %(moves)s moves.", max_moves) % {
-            "goal": text, "moves": max_moves}
-    return f"{text}."
 
 
 def answer_result_context(lesson: Lesson, step: LessonStep, *, position, after, action: dict,

@@ -23,7 +23,7 @@ from tutorials.feedback import wrong_answer_text
 from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
 from tutorials.payloads import PayloadError, is_right_answer, lesson_seat_names, position_from_payload
 from tutorials.practice import practice_outcome
-from tutorials.step_checks import check_lesson_steps
+from tutorials.step_checks import check_lesson_steps, lesson_replay_problems
 
 # -- presets ------------------------------------------------------------------------------------
 
@@ -276,6 +276,14 @@ def lesson_steps_park_all(*, lesson_id: int) -> None:
 
 HINT_COST = 10
 WRONG_ANSWER_COST = 5
+# The explanation of a question step (which may name the right move) shows after this many wrong answers on the
+# step; before that the learner reads what is wrong with their own move, and may ask for it at HINT_COST.
+WRONG_ANSWERS_BEFORE_EXPLANATION = 2
+
+
+def explanation_shown(state: dict) -> bool:
+    """Whether a question step's explanation is shown to the learner whose step state is `state`."""
+    return bool(state.get("explained")) or state.get("wrong", 0) >= WRONG_ANSWERS_BEFORE_EXPLANATION
 
 
 def progress_score(*, hints_used: int, wrong_answers: int) -> int:
@@ -358,6 +366,8 @@ def _merged_step_states(mine: dict, other: dict) -> dict:
         into = merged.setdefault(key, {})
         into["hints"] = max(state.get("hints", 0), into.get("hints", 0))
         into["answered"] = bool(state.get("answered") or into.get("answered"))
+        into["wrong"] = max(state.get("wrong", 0), into.get("wrong", 0))
+        into["explained"] = bool(state.get("explained") or into.get("explained"))
         if "move" in state:
             into["move"] = state["move"]
         if "practice" in state:
@@ -383,6 +393,17 @@ class AnswerRejected(Exception):
     """A posted answer that is no move at all here (illegal, or the step asks nothing); for the learner."""
 
 
+class StepBroken(AnswerRejected):
+    """A step whose data no longer replays (its preset or the rules changed under it): nothing to answer or play
+    until its editors mend it (the admin lists it)."""
+
+
+def _refuse_a_broken_step(lesson: Lesson, step: LessonStep) -> None:
+    if lesson_replay_problems(lesson, steps=[step]):
+        raise StepBroken(_("This step cannot be shown: its example no longer fits the lesson's rules. The lesson's "
+                           "editors can see it; go on with the next step."))
+
+
 @dataclasses.dataclass(frozen=True)
 class AnswerOutcome:
     right: bool
@@ -403,12 +424,14 @@ def lesson_answer_question(*, lesson: Lesson, step: LessonStep, action: dict[str
     """Judge the learner's move on a question step and record it.
 
     A right answer marks the step answered and opens the next one; a wrong one costs
-    WRONG_ANSWER_COST, unless the step was already answered right (trying again is practice), and
-    comes with its own explanation. An illegal move or a step that asks nothing raises AnswerRejected
-    (with the engine's refusal, narrated) and records nothing.
+    WRONG_ANSWER_COST, unless the step was already answered right (trying again is practice), comes
+    with what is wrong with that move, and is counted on the step: the step's explanation waits for
+    the second (explanation_shown). An illegal move or a step that asks nothing raises AnswerRejected
+    (with the engine's refusal, narrated) and records nothing; a step that no longer replays, StepBroken.
     """
     if step.kind != LessonStep.Kind.QUESTION:
         raise AnswerRejected(_("This step asks no question: use the lesson's Next and Back links."))
+    _refuse_a_broken_step(lesson, step)
     position = position_from_payload(lesson.game_key, lesson.variant(), step.payload)
     seat = step.payload.get("seat", 0)
     names = lesson_seat_names(position.players, seat)
@@ -427,6 +450,7 @@ def lesson_answer_question(*, lesson: Lesson, step: LessonStep, action: dict[str
             # The learner's own right move: the examples that go on from here go on with it.
             state["answered"], state["move"] = True, dict(action)
             return 0, 0
+        state["wrong"] = state.get("wrong", 0) + 1
         return 0, 0 if state.get("answered") else 1
 
     progress = _progress_update(lesson=lesson, step_number=step.number, user=user, session_key=session_key,
@@ -452,9 +476,25 @@ def lesson_reveal_hint(*, lesson: Lesson, step: LessonStep, user=None, session_k
                             change_step=change)
 
 
+def lesson_reveal_explanation(*, lesson: Lesson, step: LessonStep, user=None, session_key: str | None = None
+                              ) -> LessonProgress:
+    """Show the step's explanation before the wrong answers bring it (explanation_shown), at HINT_COST: it is
+    recorded as a hint, and free once the question was answered right."""
+    available = step.kind == LessonStep.Kind.QUESTION and bool((step.explanation or "").strip())
+
+    def change(state: dict) -> tuple[int, int]:
+        if not available or explanation_shown(state):
+            return 0, 0
+        state["explained"] = True
+        return (0 if state.get("answered") else 1), 0
+
+    return _progress_update(lesson=lesson, step_number=step.number, user=user, session_key=session_key,
+                            change_step=change)
+
+
 def lesson_finish(*, lesson: Lesson, user=None, session_key: str | None = None) -> FinishOutcome:
-    """Complete the lesson if every question step was answered right and every practice game played
-    (to its goal or to its end); its score then stays."""
+    """Complete the lesson if every question step was answered right and every practice game reached its
+    goal; its score then stays."""
     steps = list(lesson.steps.order_by("number"))
     last = steps[-1].number if steps else 0
     owner = _owner(user=user, session_key=session_key)
@@ -469,12 +509,13 @@ def lesson_finish(*, lesson: Lesson, user=None, session_key: str | None = None) 
 
 
 def _step_done(step: LessonStep, state: dict) -> bool:
-    """Whether a step is done for lesson_finish: a question answered right, a practice game played out."""
+    """Whether a step is done for lesson_finish: a question answered right, a practice game's goal reached (a game
+    that missed it is offered again)."""
     if step.kind == LessonStep.Kind.QUESTION:
         return bool(state.get("answered"))
     if step.kind == LessonStep.Kind.PRACTICE:
         game = Game.objects.filter(pk=state["practice"]).first() if state.get("practice") else None
-        return game is not None and practice_outcome(step=step, game=game).status != "playing"
+        return game is not None and practice_outcome(step=step, game=game).status == "met"
     return True
 
 
@@ -483,6 +524,7 @@ def lesson_start_practice(*, lesson: Lesson, step: LessonStep, human_name: str, 
     """Start the practice game of a practice step from its deal, and remember it on the step."""
     if step.kind != LessonStep.Kind.PRACTICE:
         raise AnswerRejected(_("This step has no practice game."))
+    _refuse_a_broken_step(lesson, step)
     payload = step.payload
     deal = payload["deal"]
     owner = user if user is not None and user.is_authenticated else None

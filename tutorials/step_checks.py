@@ -8,7 +8,11 @@ tests, so that a worked example cannot contradict itself:
   must show them (`"show_all_hands": true`, which opens them from the start);
 - a step that goes on from a question's position must go on with that question's answer, and a question
   with several right answers that lead to different positions cannot be continued by a later step, since
-  the learner's answer and the next step's log would disagree.
+  the learner's answer and the next step's log would disagree;
+- a hint that names the answer's card or rank is reported as a warning, not refused (hints cost less than
+  the explanation and must not give the answer away, but the words may be a coincidence);
+- `steps_replay_problems` replays a lesson's steps under a variant: a preset change that would break them
+  is refused, and a lesson whose data changed under it is reported to its editors.
 """
 
 from __future__ import annotations
@@ -19,8 +23,25 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.narration.words import (
+    RANK_ACCUSATIVE_RU,
+    RANK_GENITIVE_PLURAL_RU,
+    RANK_GENITIVE_SINGULAR_RU,
+    RANK_INSTRUMENTAL_RU,
+    RANK_PLURAL_RU,
+    RANK_PREPOSITIONAL_PLURAL_RU,
+    RANK_SINGULAR_RU,
+    card_name,
+    card_name_ru,
+)
+from games.rules import IllegalAction
+from games.rules.cards import RANK_NAMES, card_short, is_card, rank_plural
 from tutorials.feedback import same_move
-from tutorials.payloads import PayloadError, answers_of, position_from_payload
+from tutorials.payloads import PayloadError, answers_of, position_from_payload, validate_step_payload
+
+# What a step's replay may raise when the data under it changed: the payload's checks (PayloadError, a
+# ValueError), a preset whose fields the engine no longer takes (ValueError), or data the engine cannot read.
+REPLAY_ERRORS = (ValueError, TypeError, LookupError, IllegalAction)
 
 # Words that tell the reader the other players' cards can be seen, per language (lower case).
 OPEN_HANDS_WORDS = {
@@ -122,3 +143,75 @@ def check_lesson_steps(*, game_key: str, variant: Any, steps: Sequence[tuple[int
                     _("Step %(step)s has several right answers, but the question of step %(later)s goes on from "
                       "one of them, so it could contradict the learner's answer: let step %(step)s ask for that "
                       "one move.") % {"step": number, "later": later_number})
+
+
+def steps_replay_problems(*, game_key: str, variant: Any,
+                          steps: Sequence[tuple[int, str, Mapping[str, Any]]]) -> list[tuple[int, str]]:
+    """(number, message) for each step of `steps` ((number, kind, payload) of one lesson) whose payload does not
+    replay under `variant`, in step order; [] when every step replays."""
+    problems = []
+    for number, kind, payload in sorted(steps, key=lambda step: step[0]):
+        try:
+            validate_step_payload(game_key=game_key, variant=variant, kind=kind, payload=payload)
+        except REPLAY_ERRORS as error:
+            problems.append((number, str(error)))
+    return problems
+
+
+def lesson_replay_problems(lesson, *, steps: Sequence | None = None) -> list[tuple[int, str]]:
+    """(number, message) for each step of `lesson` (a Lesson; or of `steps`, some of its steps) that no longer
+    replays under the lesson's rules — data changed under it since it was saved; [] when all of them replay."""
+    steps = list(lesson.steps.all()) if steps is None else list(steps)
+    try:
+        variant = lesson.variant()
+    except REPLAY_ERRORS as error:
+        return [(step.number, str(error)) for step in steps]
+    return steps_replay_problems(game_key=lesson.game_key, variant=variant,
+                                 steps=[(step.number, step.kind, step.payload) for step in steps])
+
+
+# How a rank is named in each language's running text (every case and number of the Russian noun).
+RANK_WORDS = {
+    "en": lambda rank: (RANK_NAMES[rank], rank_plural(rank)),
+    "ru": lambda rank: tuple(forms[rank] for forms in (
+        RANK_SINGULAR_RU, RANK_PLURAL_RU, RANK_GENITIVE_SINGULAR_RU, RANK_GENITIVE_PLURAL_RU,
+        RANK_PREPOSITIONAL_PLURAL_RU, RANK_ACCUSATIVE_RU, RANK_INSTRUMENTAL_RU)),
+}
+CARD_WORDS = {
+    "en": lambda card: (card_name(card, "en"), card_short(card)),
+    "ru": lambda card: (card_short(card), *(card_name_ru(card, case)
+                                            for case in ("nominative", "accusative", "genitive", "instrumental"))),
+}
+
+
+def hints_naming_the_answer(*, payload: Mapping[str, Any],
+                            texts: Mapping[str, Mapping[str, str]]) -> list[tuple[str, str, str]]:
+    """(field, language, words) for each hint of a question step (`texts` as for open_hands_promise; the fields
+    named hint_*) that names one of the answers' cards (a "card" or "cards" field) or ranks (a "rank" field)."""
+    cards, ranks = set(), set()
+    for answer in answers_of(payload):
+        if not isinstance(answer, Mapping):
+            continue
+        for field, value in answer.items():
+            values = value if isinstance(value, list) else [value]
+            cards.update(item for item in values if is_card(item))
+            if field == "rank" and value in RANK_NAMES:
+                ranks.add(value)
+    found = []
+    for field, by_language in texts.items():
+        if not field.startswith("hint"):
+            continue
+        for language, text in by_language.items():
+            if language not in RANK_WORDS:
+                continue
+            words = [word for card in sorted(cards) for word in CARD_WORDS[language](card)]
+            words += [word for rank in sorted(ranks) for word in RANK_WORDS[language](rank)]
+            named = next((word for word in words if _names(text or "", word)), None)
+            if named is not None:
+                found.append((field, language, named))
+    return found
+
+
+def _names(text: str, words: str) -> bool:
+    # Whole words only: "ace" is not named by "place", nor "дама" by "дамаск".
+    return re.search(rf"(?<!\w){re.escape(words.lower())}(?!\w)", text.lower()) is not None

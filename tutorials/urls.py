@@ -9,6 +9,7 @@ urlpatterns = [
     path("<slug:game_key>/<slug:lesson_slug>/", views.lesson, name="lesson"),
     path("<slug:game_key>/<slug:lesson_slug>/answer/", views.lesson_answer, name="lesson_answer"),
     path("<slug:game_key>/<slug:lesson_slug>/hint/", views.lesson_hint, name="lesson_hint"),
+    path("<slug:game_key>/<slug:lesson_slug>/explanation/", views.lesson_explanation, name="lesson_explanation"),
     path("<slug:game_key>/<slug:lesson_slug>/practice/", views.lesson_practice, name="lesson_practice"),
     path("<slug:game_key>/<slug:lesson_slug>/done/", views.lesson_done, name="lesson_done"),
 ]

@@ -17,6 +17,7 @@ from games.selectors import player_name
 from games.sessions import session_remember_game
 from tutorials import selectors, services
 from tutorials.models import Lesson, LessonStep
+from tutorials.practice import practice_goal
 from tutorials.sessions import learner_of, learner_session_key
 
 PAGE = "tutorials/lesson.html"
@@ -107,6 +108,8 @@ def lesson_answer(request: HttpRequest, game_key: str, lesson_slug: str) -> Http
     try:
         action, _ = action_from_post(request.POST, game_key=lesson.game_key)
         outcome = services.lesson_answer_question(lesson=lesson, step=step, action=action, **_learner(request))
+    except services.StepBroken:
+        return _render_step(request, lesson, step.number, status=409)   # the step itself says why
     except (ActionPostError, services.AnswerRejected) as error:
         return _render_step(request, lesson, step.number, status=400, error=str(error))
     if not outcome.right:
@@ -136,16 +139,29 @@ def lesson_hint(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpRe
 
 
 @require_POST
+def lesson_explanation(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpResponse:
+    lesson = _lesson(request, game_key, lesson_slug)
+    step = _posted_step(request, lesson)
+    services.lesson_reveal_explanation(lesson=lesson, step=step, **_learner(request))
+    if request.htmx:
+        return _render_step(request, lesson, step.number)
+    return redirect(lesson.step_url(step.number))
+
+
+@require_POST
 def lesson_practice(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpResponse:
     lesson = _lesson(request, game_key, lesson_slug)
     step = _posted_step(request, lesson)
     try:
         game = services.lesson_start_practice(lesson=lesson, step=step, human_name=player_name(request.user),
                                               **_learner(request))
+    except services.StepBroken:
+        return _render_step(request, lesson, step.number, status=409)   # the step itself says why
     except services.AnswerRejected as error:
         return _render_step(request, lesson, step.number, status=400, error=str(error))
     session_remember_game(request.session, game, back_url=lesson.step_url(step.number),
-                          back_label=_("Back to the lesson “%(title)s”") % {"title": lesson.title})
+                          back_label=_("Back to the lesson “%(title)s”") % {"title": lesson.title},
+                          goal=practice_goal(step.payload))
     return redirect("play", game_id=game.pk)
 
 

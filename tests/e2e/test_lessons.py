@@ -50,12 +50,13 @@ def test_the_two_queens_lesson_from_the_list_to_the_stars(live_site, page):
     page.screenshot(path=f"{SCREENSHOTS}/lesson-question.png", full_page=True)
     assert_accessible(page, "step 3, a question")
 
-    # A wrong answer: the explanation, the same question again.
+    # A wrong answer: what is wrong with it, the same question again; the explanation (which may name the right
+    # move) waits for a second wrong answer, or the learner's request.
     page.click(".move-form button:has-text('Aces?')")
     page.wait_for_selector(".feedback--wrong")
     wrong = page.inner_text(".feedback--wrong")
     assert "“Opponent, do you have aces?” is allowed, but it is not the move here: wrong rank." in wrong
-    assert page.inner_text(".feedback--wrong .prose").strip()   # the step's explanation
+    assert page.locator(".lesson-explanation").count() == 0 and page.locator(".lesson-explanation-form").count() == 1
     assert shown_step(page) == "3" and "Score 95" in page.inner_text(".lesson-progress")
     page.screenshot(path=f"{SCREENSHOTS}/lesson-wrong.png", full_page=True)
     assert_accessible(page, "step 3 after a wrong answer")
@@ -110,6 +111,13 @@ def test_the_last_queen_asks_whom_and_names_the_player_as_the_mistake(live_site,
             in page.inner_text(".feedback--wrong"))
     page.screenshot(path=f"{SCREENSHOTS}/lesson-wrong-player.png", full_page=True)
     assert_accessible(page, "failed-suit-guess, step 11: the wrong player")
+    assert page.locator(".lesson-explanation").count() == 0
+
+    page.click(".lesson-explanation-form button")   # asked for, at a hint's cost
+    page.wait_for_selector(".lesson-explanation")
+    assert page.inner_text(".lesson-explanation .prose").strip() and shown_step(page) == "11"
+    assert "Score 85" in page.inner_text(".lesson-progress")   # a wrong answer (5) and the explanation (10)
+    assert_accessible(page, "failed-suit-guess, step 11: the explanation asked for")
 
     page.check(".move-form input[name=target][value='2']")
     page.click(".move-form button:has-text('Queens?')")

@@ -3,6 +3,7 @@ screen, progress of anonymous learners and its merge at sign-in, drafts, hidden 
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from games.history import game_history
 from games.models import Game
@@ -19,6 +21,7 @@ from tests.tutorials.helpers import ASK_QUEENS, COUNT_TWO, DEAL, SUITS_DS, make_
 from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data
 from tutorials import services
 from tutorials.documents import parse_document
+from tutorials.feedback import wrong_answer_text
 from tutorials.markdown import render_markdown
 from tutorials.models import Lesson, LessonProgress
 from tutorials.payloads import position_from_payload
@@ -26,6 +29,8 @@ from tutorials.sessions import learner_session_key
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
+WRONG_LINE = re.compile(r'<div class="feedback feedback--wrong" role="alert">.*?<p class="feedback__line">(.*?)</p>',
+                        re.S)
 LESSONS = Path(__file__).resolve().parents[2] / "content" / "lessons"
 TWO_QUEENS = LESSONS / "sunduchok" / "two-queens.json"
 
@@ -172,21 +177,34 @@ def test_unknown_lessons_are_404(client):
 
 # -- questions -------------------------------------------------------------------------------------
 
-def test_a_wrong_answer_shows_the_explanation_and_costs_only_its_points(client, two_queens):
+def test_a_wrong_answer_tells_what_is_wrong_with_it_the_explanation_waits_for_the_second(client, two_queens):
     client.get(step_url(two_queens, 3))
     before = progress(two_queens)
+    explanation = str(render_markdown(two_queens.steps.get(number=3).explanation_en))
 
-    response = answer(client, two_queens, 3, {"type": "ask", "target": 1, "rank": "8"})
+    step, eights = two_queens.steps.get(number=3), {"type": "ask", "target": 1, "rank": "8"}
+    response = answer(client, two_queens, 3, eights)
 
     page = response.content.decode()
     assert response.status_code == 200 and "Not this move" in page
-    assert str(render_markdown(two_queens.steps.get(number=3).explanation)) in page
+    with translation.override("en"):
+            assert html.unescape(WRONG_LINE.search(page).group(1)) == wrong_answer_text(
+                game_key="sunduchok", state=position_from_payload("sunduchok", two_queens.variant(), step.payload),
+            payload=step.payload, action=eights, names=["You", "Opponent"], language="en")
+    assert explanation not in page and "lesson-explanation" in page and "Show the explanation" in page
     assert "move-form" in page and shown_step(page) == "3"   # the same question again, to retry
     after = progress(two_queens)
     assert after.wrong_answers == before.wrong_answers + 1
     assert after.score == before.score - services.WRONG_ANSWER_COST
-    assert (after.furthest_step, after.hints_used, after.completed, after.step_states) == (
-        before.furthest_step, before.hints_used, before.completed, before.step_states)
+    assert (after.furthest_step, after.hints_used, after.completed) == (
+        before.furthest_step, before.hints_used, before.completed)
+    assert after.step_states["3"] == {"wrong": 1}
+
+    second = answer(client, two_queens, 3, {"type": "ask", "target": 1, "rank": "A"}).content.decode()
+    assert "Not this move" in second and "do you have aces?" in second
+    assert explanation in second and "Show the explanation" not in second
+    assert progress(two_queens).step_states["3"] == {"wrong": 2}
+    assert explanation in client.get(step_url(two_queens, 3)).content.decode()   # it stays, on reload too
 
     right = answer(client, two_queens, 3, ASK_QUEENS)
     assert right.status_code == 302 and right.url == step_url(two_queens, 4)
@@ -251,6 +269,30 @@ def test_hints_are_revealed_in_order_and_each_costs_score(client, two_queens):
     client.post(url_of(two_queens, "lesson_hint"), {"step": 3})   # no third hint: nothing more to pay
     assert (progress(two_queens).hints_used, progress(two_queens).score) == (2, 100 - 2 * services.HINT_COST)
     assert "Score <strong>80</strong>" in client.get(step_url(two_queens, 3)).content.decode()
+
+
+def test_the_explanation_on_request_costs_a_hint_once_and_is_free_after_the_right_answer(client, two_queens):
+    explanation = str(render_markdown(two_queens.steps.get(number=3).explanation_en))
+    page = client.get(step_url(two_queens, 3)).content.decode()
+    assert explanation not in page and "Show the explanation" in page and f"−{services.HINT_COST} points" in page
+
+    response = client.post(url_of(two_queens, "lesson_explanation"), {"step": 3})   # no JavaScript
+    assert response.status_code == 302 and response.url == step_url(two_queens, 3)
+    page = client.get(response.url).content.decode()
+    assert explanation in page and "Show the explanation" not in page
+    assert (progress(two_queens).hints_used, progress(two_queens).score) == (1, 100 - services.HINT_COST)
+    assert progress(two_queens).step_states["3"]["explained"] is True
+
+    again = client.post(url_of(two_queens, "lesson_explanation"), {"step": 3}, **HTMX)   # shown already: free
+    assert again.status_code == 200 and explanation in again.content.decode()
+    assert again.content.decode().lstrip().startswith('<section id="lesson-step"')
+    assert progress(two_queens).hints_used == 1
+
+    answer(client, two_queens, 4, COUNT_TWO)   # step 4 answered right first: its explanation is then free
+    client.post(url_of(two_queens, "lesson_explanation"), {"step": 4})
+    assert progress(two_queens).hints_used == 1
+    assert client.post(url_of(two_queens, "lesson_explanation"), {"step": 1}).status_code == 302   # nothing there
+    assert progress(two_queens).hints_used == 1
 
 
 # -- the end of a lesson ---------------------------------------------------------------------------
@@ -535,13 +577,64 @@ def test_a_practice_step_counts_only_when_its_game_is_played(client):
     page = client.get(url_of(lesson, "lesson_done")).content.decode()
     assert "Lesson complete" not in page and "Step 2: play the practice game" in page   # skipped with Finish
 
-    game = start_practice(client, lesson)
+    start_practice(client, lesson)
     page = client.get(url_of(lesson, "lesson_done")).content.decode()
     assert "Lesson complete" not in page and not progress(lesson).completed   # started, not played
 
-    play_randomly_to_the_end(client, game)
+    won = play_until(client, lesson, won=True)
+    assert "Lesson complete" in client.get(url_of(lesson, "lesson_done")).content.decode()
+    assert progress(lesson).completed and 0 in won.winners
+
+
+def play_until(client, lesson: Lesson, *, won: bool, number: int = 2) -> Game:
+    """Practice games of the lesson's step, the learner moving at random, until one is won (or lost)."""
+    for seed in range(20):
+        game = play_randomly_to_the_end(client, start_practice(client, lesson, number), seed=seed)
+        if (0 in game.winners) == won:
+            return game
+    raise AssertionError(f"no practice game {'won' if won else 'lost'} in 20")
+
+
+def test_a_lost_game_misses_the_win_goal_the_lesson_offers_it_again_and_is_not_complete(client):
+    lesson = practice_lesson({"type": "win"})
+    lost = play_until(client, lesson, won=False)
+
+    page = client.get(step_url(lesson, 2)).content.decode()
+    assert "The goal was not reached this time" in page and "Start a new practice game" in page
+    end = client.get(reverse("play", args=[lost.pk])).content.decode()
+    screen = end[end.index('class="panel end-screen"'):]
+    assert "The lesson’s goal:" in screen and "Win the game." in screen and "Not reached this time" in screen
+    assert f'href="{step_url(lesson, 2)}"' in screen and "Back to the lesson" in screen
+    done = client.get(url_of(lesson, "lesson_done")).content.decode()
+    assert "Lesson complete" not in done and "Step 2: play the practice game" in done
+    assert not progress(lesson).completed and progress(lesson).stars == 0
+
+    won = play_until(client, lesson, won=True)
+    screen = client.get(reverse("play", args=[won.pk])).content.decode()
+    assert "Win the game." in screen and "Reached." in screen and "Not reached" not in screen
+    assert "Goal reached" in client.get(step_url(lesson, 2)).content.decode()
     assert "Lesson complete" in client.get(url_of(lesson, "lesson_done")).content.decode()
     assert progress(lesson).completed
+
+
+def test_the_play_page_says_the_goal_while_playing_and_when_the_moves_ran_out(client):
+    lesson = practice_lesson({"type": "chests", "count": 1}, max_moves=1)
+    game = start_practice(client, lesson)
+    page = client.get(reverse("play", args=[game.pk])).content.decode()
+    assert "The lesson’s goal:" in page and "Collect 1 chest within 1 move." in page and "Not reached" not in page
+    client.post(reverse("act", args=[game.pk]), move_data(game, {"type": "ask", "target": 1, "rank": "8"}))
+    table = client.get(reverse("table", args=[game.pk]), **HTMX).content.decode()
+    assert "Collect 1 chest within 1 move." in table and "Not reached this time" in table
+
+    # A pushed table (games.consumers) says it too, read from the same session.
+    from games.consumers import GameTableConsumer
+
+    game.refresh_from_db()
+    page = GameTableConsumer()
+    page.scope = {"session": client.session, "user": None}
+    page.seat, page.language, page.preset_name = 0, "en", "Standard"
+    pushed = page._render_step(game, game.move_count)
+    assert "Collect 1 chest within 1 move." in pushed and "Not reached this time" in pushed
 
 
 def test_the_result_says_the_chests_in_words():

@@ -1,11 +1,17 @@
 """A learner walks every built-in lesson of every game through the web, as a browser would post it.
 
 At every question step the walker first tries each wrong move the position allows: each is refused
-with its own explanation (naming the move, or the editor's text for it), nothing advances and the step
-stays unanswered. Then it gives a right answer — the last one listed, so that a question with several
-right answers is answered with another move than the one the lesson's example was written with — and
-checks that the next step agrees: where that step goes on from the question's position, its log holds
-the accepted move (or the feedback says which right move the example goes on with instead).
+with its own feedback (naming the move, or the editor's text for it), nothing advances and the step
+stays unanswered; the step's explanation, which may name the right move, is not shown after the first
+wrong answer and is after the second. Then it gives a right answer — the last one listed, so that a
+question with several right answers is answered with another move than the one the lesson's example
+was written with — and checks that the next step agrees: where that step goes on from the question's
+position, its log holds the accepted move (or the feedback says which right move the example goes on with instead).
+
+At every practice step it plays practice games, moving at random, until one reaches the goal — where the
+goal is to win, only after a lost game missed it: a missed goal is said on the step, which offers the
+practice again, on the game's end screen, and the lesson is not complete. The goal is judged here from
+the finished game itself (its winners, its chests), not by the site's own judge.
 """
 
 from __future__ import annotations
@@ -20,9 +26,11 @@ from django.utils import translation
 from games.models import Game
 from games.narration import narrator_for
 from tests.tutorials.test_builtin_lessons import DOCUMENTS, lesson_id
+from tests.tutorials.test_lesson_player import play_randomly_to_the_end
 from tests.web.helpers import move_data
 from tutorials import services
 from tutorials.feedback import editor_feedback, wrong_options
+from tutorials.markdown import render_markdown
 from tutorials.models import Lesson, LessonProgress
 from tutorials.payloads import answers_of, lesson_seat_names, position_from_payload
 from tutorials.step_checks import continuation_index
@@ -61,6 +69,8 @@ def test_a_learner_walks_the_lesson_wrong_answers_first(client, presets, documen
     steps = list(lesson.steps.order_by("number"))
     for index, step in enumerate(steps):
         assert client.get(step_url(lesson, step.number)).status_code == 200
+        if step.kind == "practice":
+            practise_until_the_goal_is_missed_then_reached(client, lesson, step)
         if step.kind != "question":
             continue
         payload = step.payload
@@ -68,10 +78,15 @@ def test_a_learner_walks_the_lesson_wrong_answers_first(client, presets, documen
         seat = payload.get("seat", 0)
         narrator = narrator_for(lesson.game_key, lesson_seat_names(state.players, seat), seat, "en")
         explanations = {}
-        for action in wrong_options(state, payload):
+        explanation = str(render_markdown(step.explanation_en)) if (step.explanation_en or "").strip() else None
+        options = wrong_options(state, payload)
+        for tried, action in enumerate(options, start=1):
             response = post_answer(client, lesson, step.number, action)
             page = response.content.decode()
             assert response.status_code == 200 and f'data-step="{step.number}"' in page, action
+            if explanation is not None:
+                assert (explanation in page) == (tried >= 2), (step.number, tried)
+                assert ('class="lesson-explanation"' in page) == (tried >= 2), (step.number, tried)
             wrong = WRONG_BLOCK.search(page)
             assert wrong is not None and "Not this move" in wrong.group(1), action
             said = lines_of(wrong.group(1))[0]
@@ -81,7 +96,11 @@ def test_a_learner_walks_the_lesson_wrong_answers_first(client, presets, documen
             assert said and expected in said, (action, said)
             assert said not in explanations, f"{action} and {explanations.get(said)} are explained alike: {said}"
             explanations[said] = action
+        if explanation is not None and len(options) == 1:
+            page = post_answer(client, lesson, step.number, options[0]).content.decode()   # the second wrong answer
+            assert explanation in page, step.number
         assert not step_states(lesson).get(str(step.number), {}).get("answered")
+        assert step_states(lesson)[str(step.number)]["wrong"] == max(len(options), 2 if explanation else 1)
 
         accepted = answers_of(payload)[-1]
         response = post_answer(client, lesson, step.number, accepted)
@@ -101,3 +120,43 @@ def test_a_learner_walks_the_lesson_wrong_answers_first(client, presets, documen
         else:
             moved = [line for line in shown if not line.startswith(("Your hand now", "Your chests"))]
             assert moved and all(" ".join(line.split()) in " ".join(log.split()) for line in moved[:1]), (shown, log)
+    done = client.get(reverse("lesson_done", args=[lesson.game_key, lesson.slug])).content.decode()
+    assert "Lesson complete" in done and LessonProgress.objects.get(lesson=lesson).completed
+
+
+PRACTICE_GAMES = 12
+
+
+def practise_until_the_goal_is_missed_then_reached(client, lesson: Lesson, step) -> None:
+    payload, seen = step.payload, set()
+    for seed in range(PRACTICE_GAMES):
+        response = client.post(reverse("lesson_practice", args=[lesson.game_key, lesson.slug]), {"step": step.number})
+        game = play_randomly_to_the_end(client, Game.objects.get(pk=response.url.rstrip("/").split("/")[-1]), seed)
+        reached = goal_reached_in(game, payload)
+        page = client.get(step_url(lesson, step.number)).content.decode()
+        end = client.get(reverse("play", args=[game.pk])).content.decode()
+        end = end[end.index('class="panel end-screen"'):]
+        if reached:
+            assert "Goal reached" in page and "Reached." in end and "Not reached" not in end, seed
+        else:
+            assert "The goal was not reached this time" in page and "Start a new practice game" in page, seed
+            assert "Not reached this time" in end and f'href="{step_url(lesson, step.number)}"' in end, seed
+            done = client.get(reverse("lesson_done", args=[lesson.game_key, lesson.slug])).content.decode()
+            assert "Lesson complete" not in done and f"Step {step.number}: play the practice game" in done
+            assert not LessonProgress.objects.get(lesson=lesson).completed
+        seen.add(reached)
+        # A "win" goal must be seen missed (a lost game) before it is reached; random play always collects a chest.
+        if reached and (False in seen or payload["goal"]["type"] != "win"):
+            return
+    raise AssertionError(f"step {step.number}: in {PRACTICE_GAMES} games the goal was never "
+                         f"{'missed' if False not in seen else 'reached'}")
+
+
+def goal_reached_in(game: Game, payload: dict) -> bool:
+    """Whether the finished `game` reached the practice goal, read from its result: the learner among its winners,
+    or holding the chests asked for (chests are never lost, so the final count says whether they were ever held)."""
+    seat, goal = payload.get("seat", 0), payload["goal"]
+    assert "max_moves" not in payload   # the built-in practice steps set none; a limit would need the move count
+    if goal["type"] == "win":
+        return seat in game.winners
+    return game.scores[seat] >= goal["count"]

@@ -87,3 +87,21 @@ def test_lessons_for_a_game_in_order_with_their_step_counts():
     assert [lesson.slug for lesson in lessons_for_game("sunduchok", published_only=False)] == ["draft", "a", "b"]
     assert lesson_get(game_key="sunduchok", slug="draft") is None
     assert [step.number for step in lesson_get(game_key="sunduchok", slug="b").steps.all()] == [1, 2, 3]
+
+
+def test_the_wrong_answers_and_the_explanation_of_a_step_survive_the_merge_at_sign_in(user):
+    lesson = make_lesson()
+    step = lesson.steps.get(number=3)
+    step.explanation_en = step.explanation_ru = "Two: both queens."
+    step.save()
+    services.lesson_answer_question(lesson=lesson, step=step, action={"type": "count", "count": 1}, user=user)
+    for _ in range(2):
+        services.lesson_answer_question(lesson=lesson, step=step, action={"type": "count", "count": 1},
+                                        session_key="anonymous")
+    services.lesson_reveal_explanation(lesson=lesson, step=step, user=user)
+
+    services.progress_merge_session_into_user(session_key="anonymous", user=user)
+
+    state = LessonProgress.objects.get(lesson=lesson, user=user).step_states["3"]
+    assert (state["wrong"], state["explained"], state["answered"]) == (2, True, False)
+    assert services.explanation_shown(state)
