@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 from django.test import Client
@@ -209,3 +210,13 @@ def test_the_tables_own_refresh_delay_is_written_for_htmx_not_in_the_readers_num
     assert "Анна-бот" in fragment   # the Russian table, still waiting for the bot's replies
     delays = re.findall(r'hx-trigger="load delay:([^"]*)s"', fragment)
     assert delays and all(re.fullmatch(r"\d+(\.\d+)?", delay) for delay in delays), delays
+
+
+def test_the_russian_catalogue_has_each_message_once():
+    """Babel compiles a catalogue that has a message twice, silently keeping one translation (GNU msgfmt refuses
+    it): a message added twice, by two changes at once, would leave one of its translations unseen."""
+    from tests.conftest import LOCALE_DIR
+
+    text = (LOCALE_DIR / "ru" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    keys = re.findall(r'^(?:msgctxt ("[^\n]*")\n)?msgid ((?:"[^\n]*"\n)+)', text, flags=re.MULTILINE)
+    assert [key for key, count in Counter(keys).items() if count > 1] == []
