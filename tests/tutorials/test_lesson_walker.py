@@ -19,6 +19,8 @@ from django.utils import translation
 
 from games.models import Game
 from games.narration import narrator_for
+from games.tables import hand_summary
+from games.templatetags.cards import card_name
 from tests.tutorials.test_builtin_lessons import DOCUMENTS, lesson_id
 from tests.web.helpers import move_data
 from tutorials import services
@@ -101,3 +103,41 @@ def test_a_learner_walks_the_lesson_wrong_answers_first(client, presets, documen
         else:
             moved = [line for line in shown if not line.startswith(("Your hand now", "Your chests"))]
             assert moved and all(" ".join(line.split()) in " ".join(log.split()) for line in moved[:1]), (shown, log)
+
+
+CARD_LABEL = re.compile(r'<span class="card [^"]*" role="img" aria-label="([^"]+)">')
+BOX_HAND = re.compile(r'<ul class="hand hand--compact"[^>]*>(.*?)</ul>', re.S)
+TABLE_HAND = re.compile(r'<ul class="hand" aria-label="Your hand">(.*?)</ul>', re.S)
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lesson_id)
+def test_the_hand_shown_after_a_right_answer_is_the_hand_of_the_page_shown(client, presets, document):
+    # The "Your hand now" box is shown only on a page without a table (a text step, the lesson's end): there the
+    # hand after the move is the truth; on a page with a table, the table shows the hand at its own position.
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    services.lessons_import(documents=[document], overwrite=True)
+    lesson = Lesson.objects.get(game_key=document.data["game"], slug=document.data["slug"])
+    variant = lesson.variant()
+    boxes = 0
+    for step in lesson.steps.order_by("number"):
+        if step.kind != "question":
+            continue
+        response = post_answer(client, lesson, step.number, answers_of(step.payload)[-1])
+        page = client.get(response.url).content.decode()
+        result = RESULT_BLOCK.search(page)
+        assert result is not None
+        box = BOX_HAND.search(page)
+        if "Your hand now" not in result.group(1):
+            assert box is None
+            continue
+        boxes += 1
+        table = TABLE_HAND.search(page[box.end():])
+        if table is not None:
+            assert CARD_LABEL.findall(box.group(1)) == CARD_LABEL.findall(table.group(1)), step.number
+        else:
+            assert 'class="lesson__table"' not in page, step.number
+            seat = step.payload.get("seat", 0)
+            after = position_from_payload(lesson.game_key, variant, step.payload).apply(answers_of(step.payload)[-1])
+            narrator = narrator_for(lesson.game_key, lesson_seat_names(after.players, seat), seat, "en")
+            held = hand_summary(lesson.game_key, after.view(seat), narrator, seat=seat)["hand"]
+            assert CARD_LABEL.findall(box.group(1)) == [card_name(card, "en") for card in held], step.number
