@@ -24,7 +24,7 @@ from tutorials.feedback import check_question
 from tutorials.links import lesson_step_url, lesson_url
 from tutorials.markdown import render_markdown
 from tutorials.payloads import PayloadError, position_from_payload, validate_step_payload
-from tutorials.step_checks import open_hands_promise
+from tutorials.step_checks import false_hand_claim, open_hands_promise
 
 MAX_STEP_NUMBER = 999
 
@@ -197,9 +197,11 @@ class LessonStep(models.Model):
                                state=position_from_payload(lesson.game_key, variant, self.payload))
         except PayloadError as error:
             raise ValidationError({"payload": str(error)}) from None
-        promise = open_hands_promise(payload=self.payload, texts=self.texts())
-        if promise is not None:
-            field, language, message = promise
+        texts = self.texts()
+        refusal = (open_hands_promise(payload=self.payload, texts=texts)
+                   or false_hand_claim(game_key=lesson.game_key, variant=variant, payload=self.payload, texts=texts))
+        if refusal is not None:
+            field, language, message = refusal
             raise ValidationError({build_localized_fieldname(field, language): message})
 
     def texts(self) -> dict[str, dict[str, str]]:

@@ -6,6 +6,8 @@ tests, so that a worked example cannot contradict itself:
 
 - a step whose text (body, hints, explanation, in any language) speaks of the other hands as visible
   must show them (`"show_all_hands": true`, which opens them from the start);
+- a step's text that says which cards the learner holds ("You hold Q♥ and 8♦", "У вас на руке …") may name
+  only cards the learner's seat holds at that step (tutorials.card_mentions recognises the claims);
 - a step that goes on from a question's position must go on with that question's answer, and a question
   with several right answers that lead to different positions cannot be continued by a later step, since
   the learner's answer and the next step's log would disagree.
@@ -19,6 +21,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.rules.cards import card_short, card_sort_key
+from tutorials.card_mentions import hand_claims
 from tutorials.feedback import same_move
 from tutorials.payloads import PayloadError, answers_of, position_from_payload
 
@@ -47,6 +51,29 @@ def open_hands_promise(*, payload: Mapping[str, Any],
                     message = _("The %(language)s text says “%(words)s”, but this step's table hides the other "
                                 "hands: set \"show_all_hands\": true in the payload, or change the text.")
                     return field, language, message % {"language": language, "words": found.group(0)}
+    return None
+
+
+def false_hand_claim(*, game_key: str, variant: Any, payload: Mapping[str, Any],
+                     texts: Mapping[str, Mapping[str, str]]) -> tuple[str, str, str] | None:
+    """(field, language, message) when a text says the learner holds a card that the learner's seat does not
+    hold at this step (a step without a table is not checked), else None. `payload` is already valid;
+    `texts` is {field: {language: text}}."""
+    if "deal" not in payload:
+        return None
+    seat = payload.get("seat", 0)
+    hand = position_from_payload(game_key, variant, payload).view(seat)["hand"] or []
+    for field, by_language in texts.items():
+        for language, text in by_language.items():
+            for words, cards in hand_claims(text or "", language):
+                missing = [card for card in cards if card not in hand]
+                if missing:
+                    shown = sorted(hand, key=card_sort_key)
+                    message = _("The %(language)s text says “%(words)s”, but at this step the learner's hand holds "
+                                "no %(missing)s: it holds %(hand)s. Change the text, or the position.")
+                    return field, language, message % {
+                        "language": language, "words": words, "missing": ", ".join(map(card_short, missing)),
+                        "hand": ", ".join(map(card_short, shown)) or _("no cards")}
     return None
 
 

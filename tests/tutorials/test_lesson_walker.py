@@ -19,6 +19,7 @@ from django.utils import translation
 
 from games.models import Game
 from games.narration import narrator_for
+from games.rules import get_game
 from games.tables import hand_summary
 from games.templatetags.cards import card_name
 from tests.tutorials.test_builtin_lessons import DOCUMENTS, lesson_id
@@ -27,7 +28,7 @@ from tutorials import services
 from tutorials.feedback import editor_feedback, wrong_options
 from tutorials.models import Lesson, LessonProgress
 from tutorials.payloads import answers_of, lesson_seat_names, position_from_payload
-from tutorials.step_checks import continuation_index
+from tutorials.step_checks import continuation_index, false_hand_claim
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +142,17 @@ def test_the_hand_shown_after_a_right_answer_is_the_hand_of_the_page_shown(clien
             narrator = narrator_for(lesson.game_key, lesson_seat_names(after.players, seat), seat, "en")
             held = hand_summary(lesson.game_key, after.view(seat), narrator, seat=seat)["hand"]
             assert CARD_LABEL.findall(box.group(1)) == [card_name(card, "en") for card in held], step.number
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lesson_id)
+def test_no_step_text_says_the_learner_holds_a_card_the_step_does_not_show_in_the_hand(document):
+    # The save check (tutorials.step_checks.false_hand_claim) over every text of every step, in both languages;
+    # the hand is the one the step's table shows the learner.
+    data = document.data
+    variant = get_game(data["game"]).variant(data["preset"] or "standard")
+    texts_checked = 0
+    for step in data["steps"]:
+        texts = {field: step[field] for field in ("body", "hint_1", "hint_2", "explanation")}
+        assert false_hand_claim(game_key=data["game"], variant=variant, payload=step["payload"], texts=texts) is None
+        texts_checked += sum(1 for by_language in texts.values() for text in by_language.values() if text)
+    assert texts_checked

@@ -220,3 +220,37 @@ def test_a_replay_goes_on_with_the_learners_own_right_answer_where_it_replays():
     longer = {"deal": DEAL, "actions": [ASK_QUEENS, COUNT_TWO]}
     assert follow_choices(game_key="sunduchok", variant=SUNDUCHOK, payload=longer,
                           earlier=[(question, ASK_EIGHTS)]) is longer
+
+
+# -- texts that say which cards the learner holds ------------------------------------------------------
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("field", "text"), [
+    ("body_en", "You hold Q♥, Q♣, 8♦ and K♠."),
+    ("hint_1_ru", "У вас на руке дама треф и король пик."),
+    ("explanation_en", "In your hand: the queen of hearts and the king of spades."),
+])
+def test_saving_a_step_that_names_a_card_the_learner_does_not_hold_is_refused_on_that_box(field, text):
+    lesson = make_lesson()
+    texts = {"body_ru": "Ваш ход.", "body_en": "Your move.", field: text}
+    step = LessonStep(lesson=lesson, number=4, kind="question", payload={"deal": DEAL, "answer": ASK_QUEENS}, **texts)
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        step.full_clean()
+    assert list(refused.value.message_dict) == [field]
+    message = refused.value.message_dict[field][0]
+    assert "holds no K♠: it holds 8♦, Q♣, Q♥, A♠." in message and message.startswith(
+        f"The {field[-2:]} text says “")
+
+
+@pytest.mark.django_db
+def test_a_claim_is_checked_against_the_hand_at_the_step_not_the_deal():
+    # After the queens are laid down as a chest, the hand is 8♦ A♠: a text still claiming the queens is refused.
+    lesson = make_lesson()
+    payload = {"deal": DEAL, "actions": [ASK_QUEENS, COUNT_TWO, SUITS_DS]}
+    step = LessonStep(lesson=lesson, number=4, kind="replay", payload=payload,
+                      body_ru="У вас остались восьмёрка бубен и туз пик.", body_en="You hold Q♥ and 8♦.")
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        step.full_clean()
+    assert "holds no Q♥: it holds 8♦, A♠." in refused.value.message_dict["body_en"][0]
+    step.body_en = "You hold 8♦ and A♠; Player 2 holds K♣."
+    step.full_clean()
