@@ -30,9 +30,10 @@ _EN_RANK = {name: rank for rank, name in RANK_NAMES.items()} | {rank: rank for r
 _EN_SUIT = {name: suit for suit, name in SUIT_NAMES.items()}
 _EN_SUITS = "|".join(_EN_SUIT)
 _EN_RANKS = "|".join(sorted(_EN_RANK, key=len, reverse=True))
-# "the queen of spades", "the queens of clubs and hearts", "the ace, nine and eight of hearts".
+# "the queen of spades", "the queens of clubs and hearts", "the ace, nine and eight of hearts", "the ace and the king
+# of spades".
 EN_WORD_CARDS = re.compile(
-    rf"\b((?:(?:{_EN_RANKS})(?:, | and |, and ))*(?:{_EN_RANKS}))(?:e?s)? of "
+    rf"\b((?:(?:{_EN_RANKS})(?:, | and |, and )(?:the )?)*(?:{_EN_RANKS}))(?:e?s)? of "
     rf"((?:{_EN_SUITS})(?:(?:, | and |, and )(?:{_EN_SUITS}))*)\b")
 
 # Russian: a rank's stem takes any ending ("дама", "даму", "дамы"); the suit follows in the genitive ("пик").
@@ -85,7 +86,7 @@ def cards_named(text: str) -> list[str]:
     lowered = text.lower()
     for match in EN_WORD_CARDS.finditer(lowered):
         ranks = [_EN_RANK[re.sub(r"e?s$", "", word) if word not in _EN_RANK else word]
-                 for word in re.split(r", and |, | and ", match.group(1))]
+                 for word in re.split(r"(?:, and |, | and )(?:the )?", match.group(1))]
         for rank in ranks:
             for suit in re.split(r", and |, | and ", match.group(2)):
                 found.append((match.start(), rank + _EN_SUIT[suit]))

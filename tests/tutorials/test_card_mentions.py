@@ -13,6 +13,7 @@ from tutorials.card_mentions import cards_named, hand_claims
     ("the queen of spades and the ten of hearts", ["QS", "10H"]),
     ("the queens of clubs and hearts", ["QC", "QH"]),
     ("the ace, nine and eight of hearts", ["AH", "9H", "8H"]),
+    ("the ace and the king of spades", ["AS", "KS"]),
     ("дама пик, туза бубен и десятку червей", ["QS", "AD", "10H"]),          # any case
     ("дамы треф и червей", ["QC", "QH"]),
     ("туз и король пик", ["AS", "KS"]),
