@@ -156,3 +156,24 @@ def test_no_step_text_says_the_learner_holds_a_card_the_step_does_not_show_in_th
         assert false_hand_claim(game_key=data["game"], variant=variant, payload=step["payload"], texts=texts) is None
         texts_checked += sum(1 for by_language in texts.values() for text in by_language.values() if text)
     assert texts_checked
+
+
+RADIO = re.compile(r'<input type="radio" name="([^"]+)"[^>]*>')
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lesson_id)
+def test_no_question_arrives_with_a_choice_made_for_the_learner(client, presets, document):
+    # Where a question offers a choice of several (whom to ask, which suit), nothing is chosen in advance: a
+    # preselected radio would answer for a learner who only presses the rank (the failed guess's step 11 once
+    # asked Player 2 that way, and Reading the answers' step 8 is the same position).
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    services.lessons_import(documents=[document], overwrite=True)
+    lesson = Lesson.objects.get(game_key=document.data["game"], slug=document.data["slug"])
+    for step in lesson.steps.filter(kind="question"):
+        page = client.get(step_url(lesson, step.number)).content.decode()
+        groups: dict[str, list[str]] = {}
+        for radio in RADIO.finditer(page):
+            groups.setdefault(radio.group(1), []).append(radio.group(0))
+        for name, inputs in groups.items():
+            if len(inputs) > 1:
+                assert not any(" checked" in tag for tag in inputs), (step.number, name)
