@@ -85,9 +85,8 @@ def cards_named(text: str) -> list[str]:
         found.append((match.start(), RANK_BY_LETTER[rank] + SUIT_BY_SYMBOL[symbol]))
     lowered = text.lower()
     for match in EN_WORD_CARDS.finditer(lowered):
-        ranks = [_EN_RANK[re.sub(r"e?s$", "", word) if word not in _EN_RANK else word]
-                 for word in re.split(r"(?:, and |, | and )(?:the )?", match.group(1))]
-        for rank in ranks:
+        # The plural ending ("queens", "sixes") follows the last rank, outside the group.
+        for rank in (_EN_RANK[word] for word in re.split(r"(?:, and |, | and )(?:the )?", match.group(1))):
             for suit in re.split(r", and |, | and ", match.group(2)):
                 found.append((match.start(), rank + _EN_SUIT[suit]))
     for match in RU_WORD_CARDS.finditer(lowered):

@@ -12,6 +12,7 @@ from tutorials.card_mentions import cards_named, hand_claims
     ("♥Д, ♦10, ♠Т и ♣В", ["QH", "10D", "AS", "JC"]),                          # Russian texts: suit first, letters
     ("the queen of spades and the ten of hearts", ["QS", "10H"]),
     ("the queens of clubs and hearts", ["QC", "QH"]),
+    ("the aces of clubs and diamonds, the sixes of spades", ["AC", "AD", "6S"]),
     ("the ace, nine and eight of hearts", ["AH", "9H", "8H"]),
     ("the ace and the king of spades", ["AS", "KS"]),
     ("дама пик, туза бубен и десятку червей", ["QS", "AD", "10H"]),          # any case
