@@ -24,7 +24,7 @@ from tutorials.feedback import check_question
 from tutorials.links import lesson_step_url, lesson_url
 from tutorials.markdown import render_markdown
 from tutorials.payloads import PayloadError, position_from_payload, validate_step_payload
-from tutorials.step_checks import false_hand_claim, open_hands_promise
+from tutorials.step_checks import check_sure_moves_explained, false_hand_claim, open_hands_promise
 
 MAX_STEP_NUMBER = 999
 
@@ -193,8 +193,9 @@ class LessonStep(models.Model):
         try:
             validate_step_payload(game_key=lesson.game_key, variant=variant, kind=self.kind, payload=self.payload)
             if self.kind == self.Kind.QUESTION:
-                check_question(game_key=lesson.game_key, payload=self.payload,
-                               state=position_from_payload(lesson.game_key, variant, self.payload))
+                state = position_from_payload(lesson.game_key, variant, self.payload)
+                check_question(game_key=lesson.game_key, payload=self.payload, state=state)
+                check_sure_moves_explained(game_key=lesson.game_key, payload=self.payload, state=state)
         except PayloadError as error:
             raise ValidationError({"payload": str(error)}) from None
         texts = self.texts()

@@ -8,6 +8,9 @@ tests, so that a worked example cannot contradict itself:
   must show them (`"show_all_hands": true`, which opens them from the start);
 - a step's text that says which cards the learner holds ("You hold Q♥ and 8♦", "У вас на руке …") may name
   only cards the learner's seat holds at that step (tutorials.card_mentions recognises the claims);
+- a question may not call a move wrong that the learner can be sure of (games.tables.sure_moves: a Sunduchok
+  request the log proves) without a text of its own in "feedback": the generated "wrong player" would not be
+  the reason, and the learner who made a sure request deserves to hear why another one is wanted;
 - a step that goes on from a question's position must go on with that question's answer, and a question
   with several right answers that lead to different positions cannot be continued by a later step, since
   the learner's answer and the next step's log would disagree.
@@ -19,12 +22,15 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.narration import language_of, narrator_for
 from games.rules.cards import card_short, card_sort_key
+from games.tables import sure_moves
 from tutorials.card_mentions import hand_claims
-from tutorials.feedback import same_move
-from tutorials.payloads import PayloadError, answers_of, position_from_payload
+from tutorials.feedback import same_move, wrong_options
+from tutorials.payloads import PayloadError, answers_of, lesson_seat_names, position_from_payload
 
 # Words that tell the reader the other players' cards can be seen, per language (lower case).
 OPEN_HANDS_WORDS = {
@@ -75,6 +81,22 @@ def false_hand_claim(*, game_key: str, variant: Any, payload: Mapping[str, Any],
                         "language": language, "words": words, "missing": ", ".join(map(card_short, missing)),
                         "hand": ", ".join(map(card_short, shown)) or _("no cards")}
     return None
+
+
+def check_sure_moves_explained(*, game_key: str, state, payload: Mapping[str, Any]) -> None:
+    """Raise PayloadError when a wrong move of the question `payload` (position `state`) is one the learner can
+    be sure of and the payload's "feedback" has no entry for it (an entry has a text in every language)."""
+    seat = payload.get("seat", 0)
+    view = state.view(seat)
+    explained = [entry["action"] for entry in payload.get("feedback", [])]
+    for move in sure_moves(game_key, view, wrong_options(state, payload)):
+        if not any(same_move(state, move, other) for other in explained):
+            narrator = narrator_for(game_key, lesson_seat_names(state.players, seat), seat,
+                                    language_of(get_language()))
+            raise PayloadError(
+                _("“%(move)s” is not a right answer, yet everything the learner sees makes it sure: give it a text "
+                  "of its own in \"feedback\" that says why another move is wanted, or accept it too.")
+                % {"move": narrator.action_text(move, view)})
 
 
 def continuation_index(question: Mapping[str, Any], later: Mapping[str, Any]) -> int | None:
