@@ -24,7 +24,12 @@ from tutorials.feedback import check_question
 from tutorials.links import lesson_step_url, lesson_url
 from tutorials.markdown import render_markdown
 from tutorials.payloads import PayloadError, position_from_payload, validate_step_payload
-from tutorials.step_checks import open_hands_promise, steps_replay_problems
+from tutorials.step_checks import (
+    check_sure_moves_explained,
+    false_hand_claim,
+    open_hands_promise,
+    steps_replay_problems,
+)
 
 MAX_STEP_NUMBER = 999
 
@@ -214,13 +219,16 @@ class LessonStep(models.Model):
         try:
             validate_step_payload(game_key=lesson.game_key, variant=variant, kind=self.kind, payload=self.payload)
             if self.kind == self.Kind.QUESTION:
-                check_question(game_key=lesson.game_key, payload=self.payload,
-                               state=position_from_payload(lesson.game_key, variant, self.payload))
+                state = position_from_payload(lesson.game_key, variant, self.payload)
+                check_question(game_key=lesson.game_key, payload=self.payload, state=state)
+                check_sure_moves_explained(game_key=lesson.game_key, payload=self.payload, state=state)
         except PayloadError as error:
             raise ValidationError({"payload": str(error)}) from None
-        promise = open_hands_promise(payload=self.payload, texts=self.texts())
-        if promise is not None:
-            field, language, message = promise
+        texts = self.texts()
+        refusal = (open_hands_promise(payload=self.payload, texts=texts)
+                   or false_hand_claim(game_key=lesson.game_key, variant=variant, payload=self.payload, texts=texts))
+        if refusal is not None:
+            field, language, message = refusal
             raise ValidationError({build_localized_fieldname(field, language): message})
 
     def texts(self) -> dict[str, dict[str, str]]:

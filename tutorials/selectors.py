@@ -202,23 +202,6 @@ def step_payload(lesson: Lesson, step: LessonStep, choices: dict[int, dict] | No
     return follow_choices(game_key=lesson.game_key, variant=variant, payload=step.payload, earlier=earlier)
 
 
-def step_position(lesson: Lesson, step: LessonStep, choices: dict[int, dict] | None = None):
-    """The engine state the step shows (to the learner who made `choices`), or None for a step without a table."""
-    if "deal" not in step.payload:
-        return None
-    return position_from_payload(lesson.game_key, lesson.variant(), step_payload(lesson, step, choices))
-
-
-def step_shows_position(lesson: Lesson, number: int, state, choices: dict[int, dict] | None = None) -> bool:
-    """Whether step `number` of the lesson shows exactly the position `state`."""
-    step = next((step for step in lesson.steps.all() if step.number == number), None)
-    try:
-        shown = step_position(lesson, step, choices) if step is not None else None
-    except REPLAY_ERRORS:
-        return False   # a step that no longer replays shows no position (lesson_step_context says so)
-    return shown is not None and shown.to_dict() == state.to_dict()
-
-
 def step_table_context(lesson: Lesson, step: LessonStep, *, show_all_hands: bool | None = None,
                        choices: dict[int, dict] | None = None) -> dict[str, Any]:
     """The table of a step as the learner's seat sees it ({} for a step without a table).
@@ -330,9 +313,12 @@ def _practice_context(step: LessonStep, game_id: str | None, *, user, session) -
 
 def answer_result_context(lesson: Lesson, step: LessonStep, *, position, after, action: dict,
                           progress: LessonProgress | None) -> dict[str, Any]:
-    """What a right answer did, as the learner's seat saw it: the new log lines, the hand after it and
-    what the table says of it ("Your chests: queens and kings"); and, where the example cannot go on from
-    the learner's move, the right move it goes on with instead (`example_move`)."""
+    """What a right answer did, as the learner's seat saw it: the new log lines; where the example cannot go
+    on from the learner's move, the right move it goes on with instead (`example_move`); and, only where the
+    page shown next has no table of its own (a text step, or the lesson's end), the hand after the move and
+    what the table says of it ("Your chests: queens and kings", `show_hand`). A page with a table shows the
+    hand there, at the position that page is about, which may be later than the move: a second hand above
+    it would be out of date."""
     seat = step.payload.get("seat", 0)
     names = lesson_seat_names(len(step.payload["deal"]["hands"]), seat)
     before, now = position.view(seat), after.view(seat)
@@ -345,7 +331,7 @@ def answer_result_context(lesson: Lesson, step: LessonStep, *, position, after, 
         at = continuation_index(step.payload, continued)
         if at is not None and not same_move(position, continued["actions"][at], action):
             result["example_move"] = narrator.action_text(continued["actions"][at], before)
-        result["show_hand"] = not step_shows_position(lesson, following.number, after, learner_choices(progress))
+    result["show_hand"] = following is None or "deal" not in following.payload
     return result
 
 

@@ -6,6 +6,11 @@ tests, so that a worked example cannot contradict itself:
 
 - a step whose text (body, hints, explanation, in any language) speaks of the other hands as visible
   must show them (`"show_all_hands": true`, which opens them from the start);
+- a step's text that says which cards the learner holds ("You hold Q♥ and 8♦", "У вас на руке …") may name
+  only cards the learner's seat holds at that step (tutorials.card_mentions recognises the claims);
+- a question may not call a move wrong that the learner can be sure of (games.tables.sure_moves: a Sunduchok
+  request the log proves) without a text of its own in "feedback": the generated "wrong player" would not be
+  the reason, and the learner who made a sure request deserves to hear why another one is wanted;
 - a step that goes on from a question's position must go on with that question's answer, and a question
   with several right answers that lead to different positions cannot be continued by a later step, since
   the learner's answer and the next step's log would disagree;
@@ -21,8 +26,10 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.narration import language_of, narrator_for
 from games.narration.words import (
     RANK_ACCUSATIVE_RU,
     RANK_GENITIVE_PLURAL_RU,
@@ -35,9 +42,17 @@ from games.narration.words import (
     card_name_ru,
 )
 from games.rules import IllegalAction
-from games.rules.cards import RANK_NAMES, card_short, is_card, rank_plural
-from tutorials.feedback import same_move
-from tutorials.payloads import PayloadError, answers_of, position_from_payload, validate_step_payload
+from games.rules.cards import RANK_NAMES, card_short, card_sort_key, is_card, rank_plural
+from games.tables import sure_moves
+from tutorials.card_mentions import hand_claims
+from tutorials.feedback import same_move, wrong_options
+from tutorials.payloads import (
+    PayloadError,
+    answers_of,
+    lesson_seat_names,
+    position_from_payload,
+    validate_step_payload,
+)
 
 # What a step's replay may raise when the data under it changed: the payload's checks (PayloadError, a
 # ValueError), a preset whose fields the engine no longer takes (ValueError), or data the engine cannot read.
@@ -69,6 +84,45 @@ def open_hands_promise(*, payload: Mapping[str, Any],
                                 "hands: set \"show_all_hands\": true in the payload, or change the text.")
                     return field, language, message % {"language": language, "words": found.group(0)}
     return None
+
+
+def false_hand_claim(*, game_key: str, variant: Any, payload: Mapping[str, Any],
+                     texts: Mapping[str, Mapping[str, str]]) -> tuple[str, str, str] | None:
+    """(field, language, message) when a text says the learner holds a card that the learner's seat does not
+    hold at this step (a step without a table is not checked), else None. `payload` is already valid;
+    `texts` is {field: {language: text}}."""
+    if "deal" not in payload:
+        return None
+    seat = payload.get("seat", 0)
+    hand = position_from_payload(game_key, variant, payload).view(seat)["hand"] or []
+    for field, by_language in texts.items():
+        for language, text in by_language.items():
+            for words, cards in hand_claims(text or "", language):
+                missing = [card for card in cards if card not in hand]
+                if missing:
+                    shown = sorted(hand, key=card_sort_key)
+                    message = _("The %(language)s text says “%(words)s”, but at this step the learner's hand holds "
+                                "no %(missing)s: it holds %(hand)s. Change the text, or the position.")
+                    return field, language, message % {
+                        "language": language, "words": words, "missing": ", ".join(map(card_short, missing)),
+                        "hand": ", ".join(map(card_short, shown)) or _("no cards")}
+    return None
+
+
+def check_sure_moves_explained(*, game_key: str, state, payload: Mapping[str, Any]) -> None:
+    """Raise PayloadError when a wrong move of the question `payload` (position `state`) is one the learner can
+    be sure of and the payload's "feedback" has no entry for it (an entry has a text in every language)."""
+    seat = payload.get("seat", 0)
+    view = state.view(seat)
+    explained = [entry["action"] for entry in payload.get("feedback", [])]
+    for move in sure_moves(game_key, view, wrong_options(state, payload)):
+        if not any(same_move(state, move, other) for other in explained):
+            narrator = narrator_for(game_key, lesson_seat_names(state.players, seat), seat,
+                                    language_of(get_language()))
+            raise PayloadError(
+                _("“%(move)s” is not a right answer, yet everything the learner sees makes it sure: give it a text "
+                  "of its own in \"feedback\" that says why another move is wanted, or accept it too.")
+                % {"move": narrator.action_text(move, view)})
 
 
 def continuation_index(question: Mapping[str, Any], later: Mapping[str, Any]) -> int | None:

@@ -8,7 +8,9 @@ seat's decision raises, as the anchor on the game's rules page that answers it a
 text (or None). A game with a long log may add `first_logged(view)`, the index
 of the first log event its table shows; a game may add `held_cards(view)`, the cards a seat still holds
 when its hand also lists cards already given away (Hearts' pass, until it is made), and
-`holdings(view, narrator, *, seat)`, a sentence on what else is the seat's (Sunduchok's chests).
+`holdings(view, narrator, *, seat)`, a sentence on what else is the seat's (Sunduchok's chests), and
+`sure_moves(view, legal_actions)`, the moves whose whole outcome the seat's view settles (Sunduchok's sure requests:
+a lesson's question may not call one wrong without saying why).
 Every game has `knowledge(view, narrator, *, seat)`, the play page's "What your seat knows" panel: what the
 seat's view proves about the other hands, read with the hard bot's knowledge model (the coach's), worded
 and shaped as games.tables.knowledge describes.
@@ -47,6 +49,13 @@ def hand_summary(game_key: str, view: dict, narrator, *, seat: int) -> dict:
     holdings = getattr(table, "holdings", None)
     return {"hand": held(view) if held else list(view["hand"] or []),
             "holdings": holdings(view, narrator, seat=seat) if holdings else ""}
+
+
+def sure_moves(game_key: str, view: dict, legal_actions: list[dict]) -> list[dict]:
+    """The moves among `legal_actions` whose whole outcome everything the seat can see settles (a Sunduchok
+    request the log proves will get three yeses); none for a game without such moves."""
+    sure = getattr(TABLES[game_key], "sure_moves", None)
+    return sure(view, legal_actions) if sure else []
 
 
 def class_goals(game_key: str) -> tuple[Goal, ...]:

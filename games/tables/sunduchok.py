@@ -7,6 +7,7 @@ from typing import Any
 from django.utils.translation import gettext, gettext_lazy, ngettext, ngettext_lazy
 
 from games.bots.sunduchok.knowledge import SUIT_BITS, PublicKnowledge
+from games.bots.sunduchok.sampler import settled_holdings
 from games.rules.cards import SUIT_SYMBOLS, SUITS, rank_of, suit_of
 from games.rules.sunduchok import DECK_RANKS
 from games.tables import goals
@@ -229,3 +230,21 @@ def round_text(outcome: goals.Outcome) -> str:
     if outcome.won:
         return ngettext("won, %(chests)s chest", "won, %(chests)s chests", chests) % {"chests": chests}
     return ngettext("lost, %(chests)s chest", "lost, %(chests)s chests", chests) % {"chests": chests}
+
+
+# -- moves the seat can be sure of (games.tables.sure_moves) ----------------------------------------
+
+def sure_moves(view: dict[str, Any], legal_actions: list[dict]) -> list[dict]:
+    """The requests among `legal_actions` that every deal consistent with the seat's view answers yes to the
+    end: the public log and the seat's own cards settle the target's holding of the rank (its count and suits
+    under three questions; that it holds some under one)."""
+    held = settled_holdings(view)
+    three = view["variant"]["questions"] == "three"
+    sure = []
+    for action in legal_actions:
+        if action["type"] != "ask":
+            continue
+        found = held.get((action["target"], action["rank"]), set())
+        if found and 0 not in found and (len(found) == 1 or not three):
+            sure.append(action)
+    return sure

@@ -117,3 +117,15 @@ def test_the_lesson_files_import_cleanly_and_every_step_validates_in_both_langua
                     # The language's own column: the active-language attribute would fall back to another one.
                     assert getattr(step, build_localized_fieldname("body", language)), (step.number, language)
                     step.full_clean()   # replays the payload through the engine under the lesson's preset
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lesson_id)
+def test_no_lesson_text_shows_a_preset_slug(document):
+    # Learners know a rule set by its name; its slug ("nastolnie-igri") is for addresses and files.
+    data = document.data
+    slugs = get_game(data["game"]).presets
+    for step in data["steps"]:
+        for field in ("body", "hint_1", "hint_2", "explanation"):
+            for language, text in step[field].items():
+                shown = [slug for slug in slugs if f"`{slug}`" in text or f"({slug})" in text]
+                assert not shown, (step["number"], field, language, shown)

@@ -651,13 +651,24 @@ def test_the_result_says_the_chests_in_words():
 
 
 def test_a_hearts_pass_leaves_the_passed_cards_out_of_the_hand_shown(client, presets):
-    path = LESSONS / "hearts" / "pass-cycle.json"
-    lesson = import_file(path)
-    step = lesson.steps.get(number=2)
-    passed = step.payload["answer"]["cards"]
-    response = answer(client, lesson, 2, step.payload["answer"])
+    # The pass step of pass-cycle, followed by a step without a table: the result shows the hand after the pass.
+    pass_step = import_file(LESSONS / "hearts" / "pass-cycle.json").steps.get(number=2)
+    lesson = make_lesson(slug="pass", game_key="hearts", preset=pass_step.lesson.preset, steps=[
+        {"kind": "question", "payload": pass_step.payload},
+        {"kind": "text", "body_en": "Well done"},
+    ])
+    passed = pass_step.payload["answer"]["cards"]
+    response = answer(client, lesson, 1, pass_step.payload["answer"])
     page = client.get(response.url).content.decode()
     result = re.search(r'<div class="feedback feedback--right".*?</div>', page, re.S).group(0)
     assert "Your hand now" in result and result.count('class="card') == 10
     for card in passed:
         assert f'aria-label="{card_name(card)}"' not in result
+
+
+def test_no_hand_is_shown_above_a_table_that_shows_a_later_position(client, presets):
+    # two-queens step 5 follows the question of step 4 and shows the queens already laid as a chest.
+    lesson = import_file(TWO_QUEENS)
+    step = lesson.steps.get(number=4)
+    page = client.get(answer(client, lesson, 4, step.payload["answer"]).url).content.decode()
+    assert "Right!" in page and "Your hand now" not in page and 'class="lesson__table"' in page

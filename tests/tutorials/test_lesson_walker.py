@@ -25,6 +25,9 @@ from django.utils import translation
 
 from games.models import Game
 from games.narration import narrator_for
+from games.rules import get_game
+from games.tables import hand_summary
+from games.templatetags.cards import card_name
 from tests.tutorials.test_builtin_lessons import DOCUMENTS, lesson_id
 from tests.tutorials.test_lesson_player import play_randomly_to_the_end
 from tests.web.helpers import move_data
@@ -33,7 +36,7 @@ from tutorials.feedback import editor_feedback, wrong_options
 from tutorials.markdown import render_markdown
 from tutorials.models import Lesson, LessonProgress
 from tutorials.payloads import answers_of, lesson_seat_names, position_from_payload
-from tutorials.step_checks import continuation_index
+from tutorials.step_checks import continuation_index, false_hand_claim
 
 pytestmark = pytest.mark.django_db
 
@@ -160,3 +163,76 @@ def goal_reached_in(game: Game, payload: dict) -> bool:
     if goal["type"] == "win":
         return seat in game.winners
     return game.scores[seat] >= goal["count"]
+
+
+CARD_LABEL = re.compile(r'<span class="card [^"]*" role="img" aria-label="([^"]+)">')
+BOX_HAND = re.compile(r'<ul class="hand hand--compact"[^>]*>(.*?)</ul>', re.S)
+TABLE_HAND = re.compile(r'<ul class="hand" aria-label="Your hand">(.*?)</ul>', re.S)
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lesson_id)
+def test_the_hand_shown_after_a_right_answer_is_the_hand_of_the_page_shown(client, presets, document):
+    # The "Your hand now" box is shown only on a page without a table (a text step, the lesson's end): there the
+    # hand after the move is the truth; on a page with a table, the table shows the hand at its own position.
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    services.lessons_import(documents=[document], overwrite=True)
+    lesson = Lesson.objects.get(game_key=document.data["game"], slug=document.data["slug"])
+    variant = lesson.variant()
+    boxes = 0
+    for step in lesson.steps.order_by("number"):
+        if step.kind != "question":
+            continue
+        response = post_answer(client, lesson, step.number, answers_of(step.payload)[-1])
+        page = client.get(response.url).content.decode()
+        result = RESULT_BLOCK.search(page)
+        assert result is not None
+        box = BOX_HAND.search(page)
+        if "Your hand now" not in result.group(1):
+            assert box is None
+            continue
+        boxes += 1
+        table = TABLE_HAND.search(page[box.end():])
+        if table is not None:
+            assert CARD_LABEL.findall(box.group(1)) == CARD_LABEL.findall(table.group(1)), step.number
+        else:
+            assert 'class="lesson__table"' not in page, step.number
+            seat = step.payload.get("seat", 0)
+            after = position_from_payload(lesson.game_key, variant, step.payload).apply(answers_of(step.payload)[-1])
+            narrator = narrator_for(lesson.game_key, lesson_seat_names(after.players, seat), seat, "en")
+            held = hand_summary(lesson.game_key, after.view(seat), narrator, seat=seat)["hand"]
+            assert CARD_LABEL.findall(box.group(1)) == [card_name(card, "en") for card in held], step.number
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lesson_id)
+def test_no_step_text_says_the_learner_holds_a_card_the_step_does_not_show_in_the_hand(document):
+    # The save check (tutorials.step_checks.false_hand_claim) over every text of every step, in both languages;
+    # the hand is the one the step's table shows the learner.
+    data = document.data
+    variant = get_game(data["game"]).variant(data["preset"] or "standard")
+    texts_checked = 0
+    for step in data["steps"]:
+        texts = {field: step[field] for field in ("body", "hint_1", "hint_2", "explanation")}
+        assert false_hand_claim(game_key=data["game"], variant=variant, payload=step["payload"], texts=texts) is None
+        texts_checked += sum(1 for by_language in texts.values() for text in by_language.values() if text)
+    assert texts_checked
+
+
+RADIO = re.compile(r'<input type="radio" name="([^"]+)"[^>]*>')
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lesson_id)
+def test_no_question_arrives_with_a_choice_made_for_the_learner(client, presets, document):
+    # Where a question offers a choice of several (whom to ask, which suit), nothing is chosen in advance: a
+    # preselected radio would answer for a learner who only presses the rank (the failed guess's step 11 once
+    # asked Player 2 that way, and Reading the answers' step 8 is the same position).
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    services.lessons_import(documents=[document], overwrite=True)
+    lesson = Lesson.objects.get(game_key=document.data["game"], slug=document.data["slug"])
+    for step in lesson.steps.filter(kind="question"):
+        page = client.get(step_url(lesson, step.number)).content.decode()
+        groups: dict[str, list[str]] = {}
+        for radio in RADIO.finditer(page):
+            groups.setdefault(radio.group(1), []).append(radio.group(0))
+        for name, inputs in groups.items():
+            if len(inputs) > 1:
+                assert not any(" checked" in tag for tag in inputs), (step.number, name)

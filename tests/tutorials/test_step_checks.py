@@ -12,11 +12,17 @@ from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from games.rules import get_game
+from games.tables import sure_moves
 from tests.tutorials.helpers import ASK_QUEENS, COUNT_TWO, DEAL, SUITS_DS, make_lesson
 from tutorials.feedback import check_question, wrong_answer_text, wrong_options
 from tutorials.models import LessonStep
 from tutorials.payloads import PayloadError, lesson_seat_names, position_from_payload, validate_step_payload
-from tutorials.step_checks import check_lesson_steps, follow_choices, open_hands_promise
+from tutorials.step_checks import (
+    check_lesson_steps,
+    check_sure_moves_explained,
+    follow_choices,
+    open_hands_promise,
+)
 
 LESSONS = Path(__file__).resolve().parents[2] / "content" / "lessons"
 SUNDUCHOK = get_game("sunduchok").variant()
@@ -220,3 +226,67 @@ def test_a_replay_goes_on_with_the_learners_own_right_answer_where_it_replays():
     longer = {"deal": DEAL, "actions": [ASK_QUEENS, COUNT_TWO]}
     assert follow_choices(game_key="sunduchok", variant=SUNDUCHOK, payload=longer,
                           earlier=[(question, ASK_EIGHTS)]) is longer
+
+
+# -- texts that say which cards the learner holds ------------------------------------------------------
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("field", "text"), [
+    ("body_en", "You hold Q♥, Q♣, 8♦ and K♠."),
+    ("hint_1_ru", "У вас на руке дама треф и король пик."),
+    ("explanation_en", "In your hand: the queen of hearts and the king of spades."),
+])
+def test_saving_a_step_that_names_a_card_the_learner_does_not_hold_is_refused_on_that_box(field, text):
+    lesson = make_lesson()
+    texts = {"body_ru": "Ваш ход.", "body_en": "Your move.", field: text}
+    step = LessonStep(lesson=lesson, number=4, kind="question", payload={"deal": DEAL, "answer": ASK_QUEENS}, **texts)
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        step.full_clean()
+    assert list(refused.value.message_dict) == [field]
+    message = refused.value.message_dict[field][0]
+    assert "holds no K♠: it holds 8♦, Q♣, Q♥, A♠." in message and message.startswith(
+        f"The {field[-2:]} text says “")
+
+
+@pytest.mark.django_db
+def test_a_claim_is_checked_against_the_hand_at_the_step_not_the_deal():
+    # After the queens are laid down as a chest, the hand is 8♦ A♠: a text still claiming the queens is refused.
+    lesson = make_lesson()
+    payload = {"deal": DEAL, "actions": [ASK_QUEENS, COUNT_TWO, SUITS_DS]}
+    step = LessonStep(lesson=lesson, number=4, kind="replay", payload=payload,
+                      body_ru="У вас остались восьмёрка бубен и туз пик.", body_en="You hold Q♥ and 8♦.")
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        step.full_clean()
+    assert "holds no Q♥: it holds 8♦, A♠." in refused.value.message_dict["body_en"][0]
+    step.body_en = "You hold 8♦ and A♠; Player 2 holds K♣."
+    step.full_clean()
+
+
+# -- a move the learner can be sure of is not called wrong without a reason ----------------------------
+
+@pytest.mark.django_db
+def test_a_sure_request_called_wrong_needs_a_text_of_its_own():
+    # failed-suit-guess step 8: the log settles every queen, so a request to Player 3 is as sure as the answer.
+    step = json.loads((LESSONS / "sunduchok" / "failed-suit-guess.json").read_text(encoding="utf-8"))["steps"][7]
+    payload = {key: value for key, value in step["payload"].items() if key != "feedback"}
+    lesson = make_lesson()
+    question = LessonStep(lesson=lesson, number=4, kind="question", payload=payload, body_ru="Ход.", body_en="Move.")
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        question.full_clean()
+    assert refused.value.message_dict["payload"] == [
+        "“Player 3, do you have queens?” is not a right answer, yet everything the learner sees makes it sure: give "
+        "it a text of its own in \"feedback\" that says why another move is wanted, or accept it too."]
+    question.payload = step["payload"]   # the lesson's own, with the text for that request
+    question.full_clean()
+    both = {**{key: value for key, value in payload.items() if key != "answer"},
+            "answers": [payload["answer"], {"type": "ask", "target": 2, "rank": "Q"}]}   # or both accepted
+    check_sure_moves_explained(game_key="sunduchok", payload=both,
+                               state=position_from_payload("sunduchok", SUNDUCHOK, both))
+
+
+def test_a_request_the_log_does_not_settle_is_not_sure():
+    # Two queens pass to you, step 3: the opponent's queens are hidden, so asking for them is a real question.
+    payload = {"deal": DEAL, "answer": ASK_QUEENS}
+    state = position_from_payload("sunduchok", SUNDUCHOK, payload)
+    assert sure_moves("sunduchok", state.view(0), state.legal_actions()) == []
+    check_sure_moves_explained(game_key="sunduchok", payload=payload, state=state)

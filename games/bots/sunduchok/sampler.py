@@ -247,3 +247,16 @@ def _weighted_order(rng: random.Random, options: list, weights: list[float]):
                 break
         weights.pop(chosen)
         yield options.pop(chosen)
+
+
+def settled_holdings(view: dict[str, Any], *, deals: int = 128, seed: int = 0) -> dict[tuple[int, str], set[int]]:
+    """{(opponent, rank): every suit-set that opponent holds of that rank in `deals` deals consistent with the view}
+    ({} when none is found: the evidence is too tight for the search). A holding with a single suit-set is settled
+    by what the seat can see — for certain when the search is exhaustive, and beyond reasonable doubt otherwise."""
+    sampler = HandSampler(PublicKnowledge(view), view)
+    seen: dict[tuple[int, str], set[int]] = {}
+    for sample, _chest_ranks in sampler.deals(random.Random(seed), deals, deals * STEPS_PER_DEAL):
+        for number, seat in enumerate(sampler.opponents):
+            for index, rank in enumerate(sampler.ranks):
+                seen.setdefault((seat, rank), set()).add(sample[number][index])
+    return seen
