@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from classroom.models import Classroom
+from games.models import Game
 from games.rules import get_game
 from games.selectors import BOT_LEVEL_LABELS
 from together.models import CODE_ALPHABET, CODE_LENGTH, Table
@@ -68,6 +69,20 @@ def tables_for_visitor(*, user, visitor_key: str | None, limit: int = 50) -> lis
                 .prefetch_related("people").order_by("-created_at")[:limit])
 
 
+FINISHED_TABLES_SHOWN = 10
+
+
+def finished_tables_of_visitor(*, user, visitor_key: str | None, limit: int = FINISHED_TABLES_SHOWN) -> list[Table]:
+    """The tables whose game the visitor played and is over, the latest finished first (a finished game is not
+    changed again: its last change is its end), at most `limit`."""
+    held = Q(game__holders__visitor_key=visitor_key) if visitor_key else Q(pk__in=[])
+    if user is not None and user.is_authenticated:
+        held |= Q(game__holders__user=user)
+    tables = Table.objects.filter(held, game__status=Game.Status.FINISHED).values("pk")
+    return list(Table.objects.filter(pk__in=tables).select_related("classroom", "game")
+                .prefetch_related("people").order_by("-game__updated_at")[:limit])
+
+
 def class_tables(classroom: Classroom, *, waiting_only: bool = False) -> list[Table]:
     """A class's tables waiting to start, and unless `waiting_only` those being played, for its pages: the
     teacher's class page lists both, a student's the tables still to join."""
@@ -76,11 +91,12 @@ def class_tables(classroom: Classroom, *, waiting_only: bool = False) -> list[Ta
 
 
 def table_summary(table: Table) -> dict[str, Any]:
-    """One line of a list of tables: its game, preset, seats taken and whether it is waiting or played."""
+    """One line of a list of tables: its game, seats taken and whether it is waiting, played or over."""
     taken = len(table.people.all())
     return {"table": table, "title": gettext(get_game(table.game_key).title),
-            "people": len(table.people_seats()), "taken": taken,
-            "started": table.is_started, "names": [person.name for person in table.people.all()]}
+            "people": len(table.people_seats()), "taken": taken, "started": table.is_started,
+            "finished": table.is_started and table.game.is_over,
+            "names": [person.name for person in table.people.all()]}
 
 
 def lobby_context(table: Table, *, user, visitor_key: str | None) -> dict[str, Any]:
