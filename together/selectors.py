@@ -13,9 +13,8 @@ from django.utils.translation import gettext
 from classroom.models import Classroom
 from games.models import Game
 from games.rules import get_game
-from games.selectors import BOT_LEVEL_LABELS
+from games.selectors import BOT_LEVEL_LABELS, preset_name
 from together.models import CODE_ALPHABET, CODE_LENGTH, Table
-from tutorials.models import Preset
 
 
 def normalised_code(text: str) -> str | None:
@@ -111,14 +110,13 @@ def lobby_context(table: Table, *, user, visitor_key: str | None) -> dict[str, A
         seats.append({"number": seat + 1, "seat": seat, "is_person": plan["kind"] == "person",
                       "level": BOT_LEVEL_LABELS.get(plan.get("level")), "person": person,
                       "is_mine": person is not None and person is me})
-    preset = Preset.objects.filter(game_key=table.game_key, slug=table.preset).first()
     opener = (visitor_key is not None and table.creator_key == visitor_key) or (
         user is not None and user.is_authenticated and table.creator_id == user.pk)
     # The opener is offered the start once somebody sits (table_start refuses an empty table).
     return {"table": table, "seats": seats, "me": me, "may_start": opener and bool(people),
             "may_sit": may_sit_at(table, user=user),
             "title": gettext(get_game(table.game_key).title),
-            "preset": preset.name if preset is not None else table.preset,
+            "preset": preset_name(game_key=table.game_key, slug=table.preset),
             "stand_in": BOT_LEVEL_LABELS.get(table.stand_in_level),
             "away_minutes": table.away_after // 60 if table.away_after else None,
             "free": [seat for seat in seats if seat["is_person"] and seat["person"] is None]}

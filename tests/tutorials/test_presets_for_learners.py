@@ -155,3 +155,21 @@ def test_the_admin_lists_and_edits_the_flag(editor_client, presets):
     hidden = Preset.objects.get(game_key="hearts", slug="openspiel")
     form = editor_client.get(f"/admin/tutorials/preset/{hidden.pk}/change/").content.decode()
     assert 'name="shown_to_learners"' in form
+
+
+def test_a_game_whose_preset_is_gone_names_its_rules_in_words_not_by_the_slug(django_user_model):
+    preset_sync_builtin()
+    Preset.objects.create(game_key="sunduchok", slug="house-rules-7", name_en="House rules", name_ru="Домашние",
+                          fields={"deck": 52})
+    client = english()
+    client.force_login(django_user_model.objects.create_user("vera", password="pw-for-tests"))
+    response = client.post(reverse("new_game", args=["sunduchok"]), {"preset": "house-rules-7", "players": 2,
+                                                                      "bot_1": "easy"})
+    play = response.url
+    assert "House rules" in client.get(play).content.decode()
+
+    Preset.objects.filter(slug="house-rules-7").delete()
+
+    for address in (play, reverse("my_games")):
+        page = client.get(address).content.decode()
+        assert "rules no longer listed" in page and "house-rules-7" not in page, address
