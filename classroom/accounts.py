@@ -40,7 +40,10 @@ class SignUpForm(UserCreationForm):
 
     email = forms.EmailField(
         label=gettext_lazy("E-mail"), max_length=254,
-        help_text=gettext_lazy("Only for a link to choose a new password if you forget yours."),
+        help_text=gettext_lazy("Required: if you forget your password, a link to choose a new one is sent here. "
+                               "We use it for nothing else."),
+        error_messages={"required": gettext_lazy("Enter your e-mail address: without it, a forgotten password "
+                                                 "cannot be replaced.")},
         widget=forms.EmailInput(attrs={"autocomplete": "email"}))
     teaches = forms.BooleanField(label=gettext_lazy("I teach: let me create classes"), required=False)
 

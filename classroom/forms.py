@@ -11,13 +11,13 @@ from django.utils.translation import gettext_lazy as _
 from classroom.models import Assignment, Classroom
 from classroom.services import JOIN_CODE_LENGTH, MAX_PUZZLES, MAX_ROUNDS
 from games.bots import LEVELS
-from games.forms import default_player_count
+from games.forms import PRESET_NOT_OFFERED, default_player_count
 from games.models import Game
 from games.rules import get_game
 from games.selectors import BOT_LEVEL_LABELS
 from games.tables import class_goals, class_preset
 from puzzles.themes import THEMES
-from tutorials.selectors import lessons_for_game, presets_for_game
+from tutorials.selectors import lessons_for_game, presets_for_learners
 
 LEVEL_CHOICES = [(level, BOT_LEVEL_LABELS[level]) for level in LEVELS]
 
@@ -54,7 +54,8 @@ class AssignmentForm(forms.Form):
     puzzles = forms.IntegerField(label=_("Puzzles to solve"), min_value=0, max_value=MAX_PUZZLES, initial=0,
                                  required=False)
     puzzle_theme = forms.ChoiceField(label=_("Puzzle theme"), required=False)
-    preset = forms.ModelChoiceField(queryset=None, to_field_name="slug", empty_label=None, label=_("Rules"))
+    preset = forms.ModelChoiceField(queryset=None, to_field_name="slug", empty_label=None, label=_("Rules"),
+                                    error_messages={"invalid_choice": PRESET_NOT_OFFERED})
     players = forms.TypedChoiceField(coerce=int, label=_("Players"))
     goal = forms.ChoiceField(label=_("Goal"))
     # The goal's own range is checked by classroom.services, with the goal's message.
@@ -78,7 +79,7 @@ class AssignmentForm(forms.Form):
         self.fields["lessons"].queryset = lessons_for_game(game_key)
         first = class_preset(game_key)
         # The preset a class is offered first (a game's short match) heads the list and is chosen.
-        self.fields["preset"].queryset = presets_for_game(game_key).annotate(
+        self.fields["preset"].queryset = presets_for_learners(game_key).annotate(
             offered_first=Case(When(slug=first, then=Value(0)), default=Value(1))).order_by(
             "offered_first", "order", "slug")
         self.fields["preset"].initial = first

@@ -15,7 +15,7 @@ from typing import Any
 from django.db.models import Exists, OuterRef, QuerySet
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from classroom.models import Assignment, Classroom, Membership, PracticeRound
@@ -247,6 +247,36 @@ class Progress:
     def status_label(self) -> str:
         return str(STATUS_LABELS[self.status])
 
+    def cell_facts(self) -> dict[str, str]:
+        """What the student's cell of the dashboard shows, fact by fact (keys of CELL_FACT_HEADERS), as text; the
+        CSV has the same. A fact the assignment has no part for (no rounds, no puzzles) or not known yet (the
+        goal still open, no round reviewed) is left out."""
+        assignment = self.assignment
+        facts = {"status": self.status_label}
+        if assignment.rounds:
+            facts["rounds"] = f"{self.rounds_finished}/{assignment.rounds}"
+            facts["result"] = self.goal_progress
+            if self.goal_met is not None:
+                facts["goal"] = gettext("goal reached") if self.goal_met else gettext("goal missed")
+            facts["hints"] = self.hints_shown
+            if self.accuracy:
+                facts["accuracy"] = str(self.accuracy["percent"])
+        if assignment.puzzles:
+            facts["puzzles"] = f"{self.puzzles_solved}/{assignment.puzzles}"
+        return facts
+
+
+# The CSV's columns of one assignment: each fact of a dashboard cell (Progress.cell_facts), in its order.
+CELL_FACT_HEADERS = {
+    "status": gettext_lazy("%(assignment)s: status"),
+    "rounds": gettext_lazy("%(assignment)s: rounds finished"),
+    "result": gettext_lazy("%(assignment)s: result"),
+    "goal": gettext_lazy("%(assignment)s: goal"),
+    "hints": gettext_lazy("%(assignment)s: hints used"),
+    "accuracy": gettext_lazy("%(assignment)s: accuracy, %%"),
+    "puzzles": gettext_lazy("%(assignment)s: puzzles solved"),
+}
+
 
 def goal_text(assignment: Assignment) -> str:
     """The assignment's goal in words, as its game says it: "goal: win at least 2 of 3 rounds"."""
@@ -348,6 +378,8 @@ def dashboard(classroom: Classroom) -> dict[str, Any]:
     assignments = list(classroom.assignments.prefetch_related("lessons").order_by("created_at", "pk"))
     table = progress_table(assignments, students)
     accuracy = assignment_accuracy(assignments, [student.pk for student in students])
+    columns = [{"assignment": assignment, "game_title": game_title(assignment), "goal": goal_text(assignment),
+                "hints": assignment.get_hints_display()} for assignment in assignments]
     rows = []
     for student in students:
         cells = [table.get((assignment.pk, student.pk)) for assignment in assignments]
@@ -358,14 +390,12 @@ def dashboard(classroom: Classroom) -> dict[str, Any]:
         wins = sum(cell.wins for cell in given)
         lessons_total = sum(cell.lessons_total for cell in given)
         rows.append({
-            "student": student, "cells": cells,
+            "student": student, "cells": list(zip(columns, cells, strict=True)),
             "rounds_finished": finished, "wins": wins,
             "win_rate": round(100 * wins / finished) if finished else None,
             "lessons_done": sum(cell.lessons_done for cell in given), "lessons_total": lessons_total,
             "lesson_stars": sum(cell.lesson_stars for cell in given),
         })
-    columns = [{"assignment": assignment, "game_title": game_title(assignment), "goal": goal_text(assignment),
-                "hints": assignment.get_hints_display()} for assignment in assignments]
     return {"classroom": classroom, "students": students, "assignments": assignments, "columns": columns,
             "rows": rows, "teachers": list(classroom.teachers.order_by("username"))}
 
@@ -373,31 +403,22 @@ def dashboard(classroom: Classroom) -> dict[str, Any]:
 def dashboard_csv_rows(classroom: Classroom) -> list[list[str]]:
     """The dashboard as a table of text: a header row, then one row per student.
 
-    Each assignment has four columns, as its dashboard column shows it: status, rounds finished, the goal's
-    progress (or the rounds won), hints used; the header names the assignment and its game."""
+    Each assignment has a column for every fact its dashboard cell can show (`Progress.cell_facts`, marked
+    data-fact in the template), in the same order; the header names the assignment and its game."""
     data = dashboard(classroom)
     header = [_("Student"), _("Rounds finished"), _("Wins"), _("Win rate, %"), _("Lessons completed"),
               _("Lesson stars")]
     for column in data["columns"]:
         name = f"{column['assignment'].title} ({column['game_title']})"
-        header += [_("%(assignment)s: status") % {"assignment": name},
-                   _("%(assignment)s: rounds finished") % {"assignment": name},
-                   _("%(assignment)s: result") % {"assignment": name},
-                   _("%(assignment)s: hints used") % {"assignment": name},
-                   _("%(assignment)s: accuracy, %%") % {"assignment": name}]
+        header += [str(label) % {"assignment": name} for label in CELL_FACT_HEADERS.values()]
     rows = [header]
     for row in data["rows"]:
         line = [row["student"].get_username(), str(row["rounds_finished"]), str(row["wins"]),
                 "" if row["win_rate"] is None else str(row["win_rate"]),
                 f"{row['lessons_done']}/{row['lessons_total']}", str(row["lesson_stars"])]
-        for cell in row["cells"]:
-            if cell is None:
-                line += ["", "", "", "", ""]
-                continue
-            rounds = f"{cell.rounds_finished}/{cell.assignment.rounds}" if cell.assignment.rounds else ""
-            result = cell.goal_progress if cell.assignment.rounds else ""
-            line += [cell.status_label, rounds, result, cell.hints_shown,
-                     str(cell.accuracy["percent"]) if cell.accuracy else ""]
+        for _column, cell in row["cells"]:
+            facts = cell.cell_facts() if cell is not None else {}
+            line += [facts.get(fact, "") for fact in CELL_FACT_HEADERS]
         rows.append(line)
     return rows
 

@@ -169,6 +169,9 @@ def assignment_create(*, classroom: Classroom, user, title: str, game_key: str, 
     preset_row = Preset.objects.filter(game_key=game_key, slug=preset).first()
     if preset_row is None:
         raise ClassroomError(_("There are no rules “%(preset)s” for this game.") % {"preset": preset})
+    if not preset_row.shown_to_learners:
+        raise ClassroomError(_("The rules “%(name)s” are hidden from learners: choose one of the rule sets offered.")
+                             % {"name": preset_row.name})
     if not engine.min_players <= players <= engine.max_players:
         raise ClassroomError(_("This game takes %(low)s to %(high)s players.")
                              % {"low": engine.min_players, "high": engine.max_players})

@@ -13,7 +13,7 @@ from games.rules import get_game
 from games.selectors import BOT_LEVEL_LABELS
 from games.services import MAX_SEED
 from games.tables import TABLES
-from tutorials.selectors import presets_for_game
+from tutorials.selectors import presets_to_try
 
 LEVEL_CHOICES = [(level, BOT_LEVEL_LABELS[level]) for level in LEVELS]
 
@@ -23,9 +23,21 @@ def default_player_count(engine) -> int:
     return min(max(3, engine.min_players), engine.max_players)
 
 
+# A preset slug posted by hand that the form does not offer (another game's, or one hidden from learners).
+PRESET_NOT_OFFERED = _("These rules are not offered here: choose one of the rule sets listed.")
+
+
 class PresetChoiceField(forms.ModelChoiceField):
+    """A choice among the presets the form offers, each shown with its description; a preset hidden from
+    learners, which only the staff are offered, says so."""
+
+    default_error_messages = {"invalid_choice": PRESET_NOT_OFFERED}
+
     def label_from_instance(self, preset) -> str:
-        return f"{preset.name} — {preset.description}"
+        label = f"{preset.name} — {preset.description}"
+        if not preset.shown_to_learners:
+            label += " " + gettext("(hidden from learners)")
+        return label
 
 
 class NewGameForm(forms.Form):
@@ -37,10 +49,10 @@ class NewGameForm(forms.Form):
     seed = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEED - 1, label=_("Seed"),
                               help_text=_("Optional: the same seed deals the same cards again."))
 
-    def __init__(self, *args: Any, game_key: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, game_key: str, user, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.engine = get_game(game_key)
-        self.fields["preset"].queryset = presets_for_game(game_key)
+        self.fields["preset"].queryset = presets_to_try(game_key, user=user)
         self.fields["preset"].initial = "standard"
         self.fields["players"].choices = [
             (n, _("%(count)s players") % {"count": n})

@@ -131,7 +131,7 @@ def my_games_rows(*, user, limit: int = 100) -> list[dict[str, Any]]:
     preset_names = {(preset.game_key, preset.slug): preset.name
                     for preset in Preset.objects.filter(game_key__in={game.game_key for game in games})}
     return [{"game": game, "title": get_game(game.game_key).title,
-             "preset": preset_names.get((game.game_key, game.preset), game.preset),
+             "preset": preset_names.get((game.game_key, game.preset), str(GONE_PRESET_NAME)),
              "won": _seat_of_user(game, user) in (game.winners or []),
              "together": len(game.holders.all()) > 1} for game in games]
 
@@ -185,10 +185,19 @@ def table_context(game: Game, *, seat: int, step: int | None = None, preset_name
     return context
 
 
+# The name of rules whose preset editors have deleted since: the preset's slug would mean nothing to a reader.
+GONE_PRESET_NAME = _("rules no longer listed")
+
+
 def preset_display_name(game: Game) -> str:
-    """The name editors gave the game's preset, in the reader's language; its slug if it is gone."""
-    preset = Preset.objects.filter(game_key=game.game_key, slug=game.preset).first()
-    return preset.name if preset is not None else game.preset
+    """The name editors gave the game's preset, in the reader's language."""
+    return preset_name(game_key=game.game_key, slug=game.preset)
+
+
+def preset_name(*, game_key: str, slug: str) -> str:
+    """The name of the preset `slug` of the game, in the reader's language; never the slug."""
+    preset = Preset.objects.filter(game_key=game_key, slug=slug).first()
+    return preset.name if preset is not None else str(GONE_PRESET_NAME)
 
 
 def position_context(state, *, names: list[str], seat: int, can_move: bool = True,

@@ -71,7 +71,7 @@ def _table(request: HttpRequest, game: Game, **kwargs) -> dict:
 def new_game(request: HttpRequest, game_key: str) -> HttpResponse:
     if game_key not in GAMES:
         raise Http404("No such game.")
-    form = NewGameForm(request.POST or None, game_key=game_key)
+    form = NewGameForm(request.POST or None, game_key=game_key, user=request.user)
     status = 200
     if request.method == "POST":
         if form.is_valid():

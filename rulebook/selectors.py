@@ -12,7 +12,7 @@ from games.rules import GAMES, get_game
 from rulebook.models import DisputedPoint, RulesPage, RulesSection
 from rulebook.variant_labels import field_label, value_label
 from tutorials.payloads import PayloadError, position_from_payload
-from tutorials.selectors import payload_table_context, presets_for_game, sees_drafts
+from tutorials.selectors import payload_table_context, presets_for_learners, sees_drafts
 
 
 def rules_index(*, user) -> list[dict[str, Any]]:
@@ -66,7 +66,9 @@ def _section_numbers(page: RulesPage) -> dict[int, int]:
 
 def _question_item(page: RulesPage, question: DisputedPoint, numbers: dict[int, int],
                    open_examples: frozenset[str]) -> dict[str, Any]:
-    return {"question": question, "section_number": numbers.get(question.section_id),
+    # A preset hidden from learners is not offered as the other way to play the point.
+    preset = question.preset if question.preset is not None and question.preset.shown_to_learners else None
+    return {"question": question, "section_number": numbers.get(question.section_id), "preset": preset,
             "example": example_context(page.game_key, question.example, show_all_hands=question.slug in open_examples)}
 
 
@@ -83,11 +85,11 @@ def example_context(game_key: str, example: dict[str, Any], *, show_all_hands: b
 
 
 def preset_comparison(game_key: str) -> dict[str, Any]:
-    """Every preset of the game side by side: each variant field's value under each preset, marked
+    """Every preset learners are offered side by side: each variant field's value under each preset, marked
     where it differs from the standard rules. A preset an editor broke is listed with its error."""
     standard = get_game(game_key).variant().to_dict()
     columns = []
-    for preset in presets_for_game(game_key):
+    for preset in presets_for_learners(game_key):
         try:
             fields = preset.variant().to_dict()
         except ValueError as error:

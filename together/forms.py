@@ -14,7 +14,7 @@ from games.forms import LEVEL_CHOICES, PresetChoiceField, default_player_count
 from games.rules import get_game
 from together.models import AWAY_LIMITS
 from together.services import PERSON
-from tutorials.selectors import presets_for_game
+from tutorials.selectors import presets_for_learners
 
 NEVER = "never"
 
@@ -59,7 +59,7 @@ class TableForm(forms.Form):
     def __init__(self, *args: Any, game_key: str, user, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.engine = get_game(game_key)
-        self.fields["preset"].queryset = presets_for_game(game_key)
+        self.fields["preset"].queryset = presets_for_learners(game_key)
         self.fields["preset"].initial = "standard"
         self.fields["players"].choices = [
             (n, _("%(count)s players") % {"count": n})

@@ -11,10 +11,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from classroom.models import Classroom
+from games.models import Game
 from games.rules import get_game
-from games.selectors import BOT_LEVEL_LABELS
+from games.selectors import BOT_LEVEL_LABELS, preset_name
 from together.models import CODE_ALPHABET, CODE_LENGTH, Table
-from tutorials.models import Preset
 
 
 def normalised_code(text: str) -> str | None:
@@ -68,6 +68,20 @@ def tables_for_visitor(*, user, visitor_key: str | None, limit: int = 50) -> lis
                 .prefetch_related("people").order_by("-created_at")[:limit])
 
 
+FINISHED_TABLES_SHOWN = 10
+
+
+def finished_tables_of_visitor(*, user, visitor_key: str | None, limit: int = FINISHED_TABLES_SHOWN) -> list[Table]:
+    """The tables whose game the visitor played and is over, the latest finished first (a finished game is not
+    changed again: its last change is its end), at most `limit`."""
+    held = Q(game__holders__visitor_key=visitor_key) if visitor_key else Q(pk__in=[])
+    if user is not None and user.is_authenticated:
+        held |= Q(game__holders__user=user)
+    tables = Table.objects.filter(held, game__status=Game.Status.FINISHED).values("pk")
+    return list(Table.objects.filter(pk__in=tables).select_related("classroom", "game")
+                .prefetch_related("people").order_by("-game__updated_at")[:limit])
+
+
 def class_tables(classroom: Classroom, *, waiting_only: bool = False) -> list[Table]:
     """A class's tables waiting to start, and unless `waiting_only` those being played, for its pages: the
     teacher's class page lists both, a student's the tables still to join."""
@@ -76,11 +90,12 @@ def class_tables(classroom: Classroom, *, waiting_only: bool = False) -> list[Ta
 
 
 def table_summary(table: Table) -> dict[str, Any]:
-    """One line of a list of tables: its game, preset, seats taken and whether it is waiting or played."""
+    """One line of a list of tables: its game, seats taken and whether it is waiting, played or over."""
     taken = len(table.people.all())
     return {"table": table, "title": gettext(get_game(table.game_key).title),
-            "people": len(table.people_seats()), "taken": taken,
-            "started": table.is_started, "names": [person.name for person in table.people.all()]}
+            "people": len(table.people_seats()), "taken": taken, "started": table.is_started,
+            "finished": table.is_started and table.game.is_over,
+            "names": [person.name for person in table.people.all()]}
 
 
 def lobby_context(table: Table, *, user, visitor_key: str | None) -> dict[str, Any]:
@@ -95,14 +110,13 @@ def lobby_context(table: Table, *, user, visitor_key: str | None) -> dict[str, A
         seats.append({"number": seat + 1, "seat": seat, "is_person": plan["kind"] == "person",
                       "level": BOT_LEVEL_LABELS.get(plan.get("level")), "person": person,
                       "is_mine": person is not None and person is me})
-    preset = Preset.objects.filter(game_key=table.game_key, slug=table.preset).first()
     opener = (visitor_key is not None and table.creator_key == visitor_key) or (
         user is not None and user.is_authenticated and table.creator_id == user.pk)
     # The opener is offered the start once somebody sits (table_start refuses an empty table).
     return {"table": table, "seats": seats, "me": me, "may_start": opener and bool(people),
             "may_sit": may_sit_at(table, user=user),
             "title": gettext(get_game(table.game_key).title),
-            "preset": preset.name if preset is not None else table.preset,
+            "preset": preset_name(game_key=table.game_key, slug=table.preset),
             "stand_in": BOT_LEVEL_LABELS.get(table.stand_in_level),
             "away_minutes": table.away_after // 60 if table.away_after else None,
             "free": [seat for seat in seats if seat["is_person"] and seat["person"] is None]}

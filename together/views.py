@@ -23,10 +23,13 @@ LOBBY_PARTIAL = "together/table.html#lobby"
 
 @require_GET
 def tables(request: HttpRequest) -> HttpResponse:
-    """The tables the visitor may join or go back to, and a new table of any game."""
-    rows = selectors.tables_for_visitor(user=request.user, visitor_key=request.session.get(VISITOR_KEY))
-    return render(request, "together/index.html", {"rows": [selectors.table_summary(table) for table in rows],
-                                                   "games": game_offers()})
+    """The tables the visitor may join or go back to, those they finished playing, and a new table of any game."""
+    key = request.session.get(VISITOR_KEY)
+    rows = selectors.tables_for_visitor(user=request.user, visitor_key=key)
+    finished = selectors.finished_tables_of_visitor(user=request.user, visitor_key=key)
+    return render(request, "together/index.html", {
+        "rows": [selectors.table_summary(table) for table in rows],
+        "finished": [selectors.table_summary(table) for table in finished], "games": game_offers()})
 
 
 @require_http_methods(["GET", "POST"])

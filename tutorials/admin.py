@@ -119,12 +119,13 @@ class EditorsAdmin(LabelledListEditable, PlainLineEnds, VersionAdmin, Translatio
 @admin.register(Preset)
 class PresetAdmin(EditorsAdmin):
     form = PresetForm
-    list_display = ("name", "game_key", "slug", "fields_summary", "is_builtin", "order")
+    list_display = ("name", "game_key", "slug", "fields_summary", "shown_to_learners", "is_builtin", "order")
     list_display_links = ("name",)
-    list_filter = ("game_key", "is_builtin")
+    list_filter = ("game_key", "shown_to_learners", "is_builtin")
     list_editable = ("order",)
     search_fields = ("slug", "name_ru", "name_en")
-    fields = ("game_key", "slug", "name", "description", "fields", "resolved_variant", "order", "is_builtin")
+    fields = ("game_key", "slug", "name", "description", "fields", "resolved_variant", "order", "shown_to_learners",
+              "is_builtin")
     readonly_fields = ("resolved_variant", "is_builtin")
 
     class Media:

@@ -71,6 +71,11 @@ class Preset(models.Model):
                   "{} is the standard game."))
     order = models.PositiveSmallIntegerField(_("order"), default=0,
                                              help_text=_("Position in lists of this game's presets."))
+    shown_to_learners = models.BooleanField(
+        _("shown to learners"), default=True,
+        help_text=_("Offered where people choose rules: new games, tables, assignments and the rules pages. "
+                    "Off for a preset meant for developers (such as a cross-check with another program) or "
+                    "one not ready yet; editors may still try it in a new game."))
     is_builtin = models.BooleanField(
         _("built in"), default=False,
         help_text=_("Created from the rule engine's presets; recreated by load_builtin_data if deleted."))

@@ -37,7 +37,19 @@ logger = logging.getLogger(__name__)
 
 
 def presets_for_game(game_key: str) -> QuerySet[Preset]:
+    """Every preset of the game, those hidden from learners too: for editors' forms and imports."""
     return Preset.objects.filter(game_key=game_key).order_by("order", "slug")
+
+
+def presets_for_learners(game_key: str) -> QuerySet[Preset]:
+    """The presets a learner may see and choose (Preset.shown_to_learners)."""
+    return presets_for_game(game_key).filter(shown_to_learners=True)
+
+
+def presets_to_try(game_key: str, *, user) -> QuerySet[Preset]:
+    """The presets `user` may start a game of their own with: the learners' ones, and for the staff, who see
+    drafts, also those hidden from learners, so that an editor can try one before showing it."""
+    return presets_for_game(game_key) if sees_drafts(user) else presets_for_learners(game_key)
 
 
 def lessons_for_game(game_key: str, *, published_only: bool = True) -> QuerySet[Lesson]:

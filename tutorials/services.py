@@ -27,8 +27,9 @@ from tutorials.step_checks import check_lesson_steps, lesson_replay_problems
 
 # -- presets ------------------------------------------------------------------------------------
 
-# Names of the engines' presets, and Russian descriptions (the engines describe them in English).
-BUILTIN_PRESET_TEXTS: dict[str, dict[str, dict[str, str]]] = {
+# Names of the engines' presets, and Russian descriptions (the engines describe them in English); a preset for
+# developers says "shown_to_learners": False.
+BUILTIN_PRESET_TEXTS: dict[str, dict[str, dict[str, str | bool]]] = {
     "sunduchok": {
         "standard": {
             "name_en": "Standard", "name_ru": "Стандартные правила",
@@ -95,6 +96,8 @@ BUILTIN_PRESET_TEXTS: dict[str, dict[str, dict[str, str]]] = {
         "openspiel": {
             "name_en": "OpenSpiel", "name_ru": "OpenSpiel",
             "description_ru": "Правила OpenSpiel, для сверки: червы открывает любая сыгранная черва или дама пик.",
+            # For cross-checking the engine with OpenSpiel (games.benchmark), not a way people play.
+            "shown_to_learners": False,
         },
     },
     "yashchiki": {
@@ -144,7 +147,7 @@ def preset_sync_builtin() -> list[Preset]:
     """Create every engine preset that has no row yet; returns the new rows.
 
     Rows that exist are left as they are, so that editors' changes survive every `make run`; a deleted
-    built-in preset comes back.
+    built-in preset comes back. A preset for developers is created hidden from learners.
     """
     created = []
     for game_key, game in GAMES.items():
@@ -157,6 +160,7 @@ def preset_sync_builtin() -> list[Preset]:
             description_en = descriptions.get(slug, "")
             preset = Preset(
                 game_key=game_key, slug=slug, fields=dict(fields), order=order, is_builtin=True,
+                shown_to_learners=texts.get("shown_to_learners", True),
                 name_ru=texts.get("name_ru") or name_en, name_en=name_en,
                 description_ru=texts.get("description_ru") or description_en, description_en=description_en,
             )

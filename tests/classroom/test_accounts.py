@@ -81,7 +81,7 @@ def test_a_new_teachers_safe_next_page_still_wins(client):
 @pytest.mark.parametrize(("changes", "error"), [
     ({"password2": "something-else-99"}, "The two password fields didn’t match."),
     ({"username": "ADA"}, "A user with that username already exists."),
-    ({"email": None}, "This field is required."),
+    ({"email": None}, "Enter your e-mail address: without it, a forgotten password cannot be replaced."),
     ({"email": "not-an-address"}, "Enter a valid email address."),
     ({"password1": "12345678", "password2": "12345678"}, "This password is too common."),
 ])
@@ -94,6 +94,28 @@ def test_bad_sign_up_shows_the_error_and_creates_nobody(client, django_user_mode
     assert 'aria-invalid="true"' in page
     assert list(django_user_model.objects.values_list("username", flat=True)) == ["ada"]
     assert signed_in_user_id(client) is None
+
+
+@pytest.mark.parametrize(("language", "required", "missing"), [
+    ("en", "Required: if you forget your password, a link to choose a new one is sent here.",
+     "Enter your e-mail address: without it, a forgotten password cannot be replaced."),
+    ("ru", "Обязательно: если вы забудете пароль, сюда придёт ссылка",
+     "Укажите адрес электронной почты: без него забытый пароль не восстановить."),
+])
+@pytest.mark.parametrize("email", [None, "", "   "])
+def test_the_e_mail_is_said_to_be_required_and_its_absence_is_explained_by_the_server(
+        django_user_model, language, required, missing, email):
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    form = client.get(reverse("signup")).content.decode()
+    assert required in form
+    assert re.search(r'<input type="email" name="email"[^>]* required', form)   # the browser says it too
+
+    response = client.post(reverse("signup"), sign_up_data(email=email))
+
+    assert response.status_code == 200
+    errors = re.search(r'<div id="id_email_error">(.*?)</div>', response.content.decode(), re.S)
+    assert errors is not None and missing in errors.group(1)
+    assert not django_user_model.objects.exists() and signed_in_user_id(client) is None
 
 
 def test_sign_up_returns_to_a_page_of_this_site(client):

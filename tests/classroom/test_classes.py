@@ -15,7 +15,7 @@ from django.utils import timezone, translation
 
 from classroom import services
 from classroom.models import Classroom, Membership, PracticeRound
-from classroom.selectors import Status, assignment_accuracy, progress_table
+from classroom.selectors import CELL_FACT_HEADERS, Status, assignment_accuracy, progress_table
 from classroom.services import JOIN_CODE_ALPHABET, ClassroomDenied, ClassroomError
 from games.models import Game
 from tests.classroom.helpers import (
@@ -26,6 +26,7 @@ from tests.classroom.helpers import (
     student,
     teacher,
 )
+from tutorials.models import Lesson
 
 pytestmark = pytest.mark.django_db
 
@@ -436,6 +437,28 @@ def test_lessons_count_toward_an_assignment():
 
 # -- the teacher's pages -------------------------------------------------------------------------
 
+def csv_rows(client: Client, classroom) -> list[list[str]]:
+    response = client.get(reverse("class_dashboard_csv", args=[classroom.pk]))
+    assert response["Content-Type"].startswith("text/csv")
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+
+
+def dashboard_cell_facts(page: str, student: str) -> dict[int, dict[str, str]]:
+    """Each assignment's cell of the student's dashboard row, as it shows it: assignment id -> {fact: text} of the
+    cell's data-fact elements."""
+    row = re.search(rf'<tr data-student="{re.escape(html.escape(student))}">(.*?)</tr>', page, re.S).group(1)
+    return {int(assignment): {fact: html.unescape(text) for fact, text in re.findall(
+                r'data-fact="(\w+)">([^<]*)<', cell)}
+            for assignment, cell in re.findall(r'<td data-label="[^"]*" data-assignment="(\d+)">(.*?)</td>', row, re.S)}
+
+
+def csv_cell_facts(rows: list[list[str]], student: str, assignment_name: str) -> dict[str, str]:
+    """The CSV's columns of one assignment for the student: {fact: text}, every fact a column (empty ones too)."""
+    headers = {str(label) % {"assignment": assignment_name}: fact for fact, label in CELL_FACT_HEADERS.items()}
+    line = next(line for line in rows[1:] if line[0] == student)
+    return {headers[header]: value for header, value in zip(rows[0], line, strict=True) if header in headers}
+
+
 def test_the_dashboard_and_its_csv_show_each_students_standing():
     classroom, teacher_user, (masha, petya) = class_with_students("masha", "=cmd")
     assignment = practice_assignment(classroom, teacher_user, rounds=1)
@@ -443,25 +466,52 @@ def test_the_dashboard_and_its_csv_show_each_students_standing():
     client = signed_in(teacher_user)
     page = client.get(reverse("class_dashboard", args=[classroom.pk])).content.decode()
     assert 'data-student="masha"' in page and "status--done" in page and "status--not-started" in page
-    response = client.get(reverse("class_dashboard_csv", args=[classroom.pk]))
-    assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows[0][0] == "Student" and rows[0][-5:] == [
-        "Three rounds (Sunduchok): status", "Three rounds (Sunduchok): rounds finished",
-        "Three rounds (Sunduchok): result", "Three rounds (Sunduchok): hints used",
-        "Three rounds (Sunduchok): accuracy, %"]
+    rows = csv_rows(client, classroom)
+    name = "Three rounds (Sunduchok)"
+    assert rows[0][0] == "Student" and rows[0][-7:] == [
+        f"{name}: status", f"{name}: rounds finished", f"{name}: result", f"{name}: goal", f"{name}: hints used",
+        f"{name}: accuracy, %", f"{name}: puzzles solved"]
     by_name = {row[0]: row for row in rows[1:]}
-    assert by_name["masha"][1] == "1" and by_name["masha"][-5:-3] == ["Done", "1/1"]
-    # No accuracy until the coach has reviewed the round (its deal view, or the student's own review).
-    assert by_name["masha"][-3].startswith("wins: ") and by_name["masha"][-2:] == ["0", ""]
+    assert by_name["masha"][1] == "1" and by_name["masha"][-7:-5] == ["Done", "1/1"]
+    # No accuracy until the coach has reviewed the round (its deal view, or the student's own review); no goal
+    # was set, so none is reached or missed; no puzzles were asked for.
+    assert by_name["masha"][-5].startswith("wins: ") and by_name["masha"][-4:] == ["", "0", "", ""]
     client.get(reverse("assignment_deal", args=[assignment.pk, 1]), HTTP_HX_REQUEST="true")
     accuracy = assignment_accuracy([assignment], [masha.pk])[(assignment.pk, masha.pk)]["percent"]
-    rows = list(csv.reader(io.StringIO(client.get(reverse("class_dashboard_csv", args=[classroom.pk]))
-                                       .content.decode("utf-8-sig"))))
-    by_name = {row[0]: row for row in rows[1:]}
-    assert by_name["masha"][-1] == str(accuracy)
-    assert f"accuracy: {accuracy}%" in client.get(reverse("class_dashboard", args=[classroom.pk])).content.decode()
-    assert "'=cmd" in by_name and by_name["'=cmd"][-5] == "Not started"   # no formula in a spreadsheet
+    by_name = {row[0]: row for row in csv_rows(client, classroom)[1:]}
+    assert by_name["masha"][-2] == str(accuracy)
+    page = client.get(reverse("class_dashboard", args=[classroom.pk])).content.decode()
+    assert f'accuracy: <span data-fact="accuracy">{accuracy}</span>%' in page
+    assert "'=cmd" in by_name and by_name["'=cmd"][-7] == "Not started"   # no formula in a spreadsheet
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_csv_has_every_fact_the_dashboard_shows(language):
+    """Each assignment's cell of the dashboard, fact by fact (status, rounds, result, goal, hints, accuracy,
+    puzzles), has a column in the CSV with the same text; a fact the cell does not show is an empty column."""
+    classroom, teacher_user, (masha, petya) = class_with_students("masha", "petya")
+    lesson = Lesson.objects.create(game_key="sunduchok", slug="first", title="First")
+    full = practice_assignment(classroom, teacher_user, title="Full", rounds=1, goal="wins", goal_count=1,
+                               puzzles=2, lessons=[lesson], hints="count")
+    lessons_only = practice_assignment(classroom, teacher_user, title="Reading", rounds=0, lessons=[lesson])
+    play_out(services.round_start_next(assignment=full, student=masha))
+    client = signed_in(teacher_user, language)
+    client.get(reverse("assignment_deal", args=[full.pk, 1]), HTTP_HX_REQUEST="true")   # the coach's accuracy
+    page = client.get(reverse("class_dashboard", args=[classroom.pk])).content.decode()
+    rows = csv_rows(client, classroom)
+    with translation.override(language):
+        game = str(translation.gettext("Sunduchok"))
+        for student in ("masha", "petya"):
+            shown = dashboard_cell_facts(page, student)
+            for assignment in (full, lessons_only):
+                in_csv = csv_cell_facts(rows, student, f"{assignment.title} ({game})")
+                assert set(in_csv) == set(CELL_FACT_HEADERS)
+                assert {fact: text for fact, text in in_csv.items() if text} == shown[assignment.pk]
+    masha_full = dashboard_cell_facts(page, "masha")[full.pk]
+    assert set(masha_full) == set(CELL_FACT_HEADERS)   # the finished, reviewed round shows every fact
+    assert masha_full["puzzles"] == "0/2" and masha_full["goal"] in {"goal reached", "goal missed",
+                                                                      "цель достигнута", "цель не достигнута"}
+    assert set(dashboard_cell_facts(page, "masha")[lessons_only.pk]) == {"status"}
 
 
 def test_the_assignment_page_charts_results_and_links_replays():

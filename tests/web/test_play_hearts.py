@@ -42,8 +42,9 @@ def test_the_new_game_form_offers_hearts_presets_and_three_bots():
     preset_sync_builtin()
     page = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("new_game", args=["hearts"])).content.decode()
     assert "New game of Hearts" in page
-    for slug in ("standard", "bicycle", "moon-subtract", "moon-choice", "short-50", "play-on-ties", "openspiel"):
+    for slug in ("standard", "bicycle", "moon-subtract", "moon-choice", "short-50", "play-on-ties"):
         assert f'value="{slug}"' in page
+    assert 'value="openspiel"' not in page and "OpenSpiel" not in page   # a preset for developers
     assert page.count('name="bot_') == 3 and '<option value="4" selected>' in page
 
 
