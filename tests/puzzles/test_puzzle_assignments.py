@@ -39,7 +39,7 @@ def test_a_puzzle_assignment_counts_each_puzzle_of_its_theme_solved_since_it_was
     page = signed_in(ann).get(reverse("classes")).content.decode()
     assert f"puzzles solved: {progress.puzzles_solved} of 2" in page
     dashboard = signed_in(teacher).get(reverse("class_dashboard", args=[classroom.pk])).content.decode()
-    assert f"puzzles: {progress.puzzles_solved}/2" in dashboard
+    assert f'puzzles: <span data-fact="puzzles">{progress.puzzles_solved}/2</span>' in dashboard
 
 
 def test_the_assignment_form_sets_puzzles_and_refuses_a_theme_of_another_game(puzzles):
