@@ -40,7 +40,6 @@
     }
   }
 
-    if (signalTurn(t) && announcer) announcer.textContent += " " + t.dataset.turnSays;
   // A pushed table is rendered without a request, so its plain forms (the end screen's "Play again", "Next
   // game") carry no CSRF token: give them the page's own, the one HTMX sends with its requests (<body hx-headers>).
   function addCsrfTokens(root) {
