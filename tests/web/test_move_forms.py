@@ -44,12 +44,13 @@ def new_game(client: Client, game_key: str, seed: int, **extra):
 
 
 def chosen_for_the_player(controls: list[dict]) -> list[dict]:
-    """The ticked controls that were a choice: a radio group of one option is no choice."""
+    """The ticked controls that were a choice: a group of one option (the only player to ask, the first game's
+    opening card in Rooster) is no choice, but Yashchiki's "one card" toggle is one."""
     options = {}
     for control in controls:
         options.setdefault((control["kind"], control["name"]), []).append(control)
     return [control for control in controls if control["checked"]
-            and not (control["kind"] == "radio" and len(options[("radio", control["name"])]) == 1)]
+            and (len(options[(control["kind"], control["name"])]) > 1 or control["name"] == "declared")]
 
 
 # -- nothing chosen for the player ---------------------------------------------------------------------------------
