@@ -58,7 +58,9 @@ def context(view: dict[str, Any], legal_actions: list[dict] | None, narrator, *,
                                   for entry in view["last_trick"]["cards"]]}
                        if view["last_trick"] else None),
         "my_tricks": view["tricks_taken"][seat], "my_points": view["points_taken"][seat],
-        "my_total": view["scores"][seat], "my_pass": view["my_pass"], "received": view["received"],
+        "my_total": view["scores"][seat],
+        "my_pass": view["my_pass"] and hand_order(view["my_pass"], view["variant"]),
+        "received": view["received"] and hand_order(view["received"], view["variant"]),
         "score_names": [narrator.name(other) for other in range(players)],
         "score_rows": [{"deal": number, "points": event["points"],
                         "moon": narrator.name(event["moon"]) if event.get("moon") is not None else None}

@@ -25,6 +25,7 @@ from games.narration import narrator_for
 from games.rules import get_game
 from games.selectors import position_context, replay_context, seat_names
 from games.tables import TABLES, hand_summary, hearts, rooster, sunduchok, yashchiki
+from tests.puzzles.helpers import load_mined
 from tests.web.helpers import a_legal_action, move_data, move_form_controls, page_at
 from tutorials.models import Lesson, LessonStep
 from tutorials.payloads import is_right_answer
@@ -171,11 +172,29 @@ def test_a_wrong_lesson_answer_keeps_the_learners_choices_in_every_game(headers)
         page = response.content.decode()
         assert "feedback--wrong" in page, (lesson.slug, step.number)
         controls = move_form_controls(page)
-        posted = {(name, str(value)) for name, values in fields.items()
-                  for value in (values if isinstance(values, list) else [values])}
         ticked = {(control["name"], control["value"]) for control in controls if control["checked"]}
-        assert ticked == posted & checkable(controls), (lesson.slug, step.number)
+        assert ticked == posted_pairs(fields) & checkable(controls), (lesson.slug, step.number)
         assert ticked, (lesson.slug, step.number)
+
+
+@pytest.mark.django_db
+def test_a_wrong_puzzle_answer_keeps_the_learners_choices():
+    """A Sunduchok puzzle's question answered wrong: the player asked stays chosen for the retry."""
+    puzzle = next(puzzle for puzzle in load_mined("sunduchok", 3, 11)
+                  if any(ticks_a_box("sunduchok", loss["action"]) for loss in puzzle.losses))
+    fields = sunduchok.action_form_fields(next(loss["action"] for loss in puzzle.losses
+                                               if ticks_a_box("sunduchok", loss["action"])))
+    response = Client(HTTP_ACCEPT_LANGUAGE="en").post(reverse("puzzle_answer", args=["sunduchok", puzzle.pk]),
+                                                      {"move": len(puzzle.actions), **fields}, **HTMX)
+    assert response.status_code == 200
+    controls = move_form_controls(response.content.decode())
+    ticked = {(control["name"], control["value"]) for control in controls if control["checked"]}
+    assert ticked == posted_pairs(fields) & checkable(controls) == {("target", str(fields["target"]))}
+
+
+def posted_pairs(fields: dict) -> set[tuple[str, str]]:
+    return {(name, str(value)) for name, values in fields.items()
+            for value in (values if isinstance(values, list) else [values])}
 
 
 def test_yashchikis_one_card_toggle_is_ticked_only_as_the_player_sent_it():
