@@ -160,11 +160,12 @@ def click_a_choice(page, rng: random.Random) -> int:
     radios = form.locator("input[type=radio]")
     if radios.count():
         radios.nth(rng.randrange(radios.count())).check()
-    boxes = form.locator("fieldset[data-choose] input[type=checkbox]")   # Hearts' pass: as many as it asks for
-    if boxes.count():
+    cards = form.locator("fieldset[data-choose] label.card-choice")   # Hearts' pass: as many as it asks for
+    if cards.count():
         wanted = int(form.locator("fieldset[data-choose]").get_attribute("data-choose"))
-        for index in rng.sample(range(boxes.count()), wanted):
-            boxes.nth(index).check()
+        for index in rng.sample(range(cards.count()), wanted):
+            cards.nth(index).click()   # the card, as a person clicks it (its box itself is hidden)
+        expect(form.locator("input[name=cards]:checked")).to_have_count(wanted)
     buttons = form.locator("button[type=submit]")
     buttons.nth(rng.randrange(buttons.count())).click()
     return before
