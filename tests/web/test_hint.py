@@ -65,7 +65,7 @@ def test_the_hint_is_the_coachs_best_move_and_changes_nothing_but_the_count(clie
     panel = re.search(r'<div class="panel hint-panel"[^>]*>(.*?)</div>', page, re.S)
     assert panel is not None
     assert html.escape(narrator.action_text(evaluation.best.action, state.view(0))) in panel.group(1)
-    assert "hint-panel__why" in panel.group(1) and "marks it “suggested”" in panel.group(1)
+    assert "hint-panel__why" in panel.group(1) and "marks this move “suggested”" in panel.group(1)
     assert_the_form_is_set_to(page, GAME_TABLES[game_key].action_form_fields(evaluation.best.action))
     assert_no_hidden_cards(page, state, 0)
 
