@@ -96,7 +96,6 @@ def action_from_post(data, *, game_key: str) -> tuple[dict[str, Any], int]:
     return action, expected_move
 
 
-
 def move_form_values(fields) -> dict[str, list[str]]:
     """A move form's fields as the form posts them, each name with its values as strings: from a POST (what the
     player sent: the form shown again keeps it chosen) or from a game's `action_form_fields` (the coach's hint).

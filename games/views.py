@@ -140,9 +140,11 @@ def act(request: HttpRequest, game_id) -> HttpResponse:
         except (ActionPostError, services.MoveRejected) as error:
             status = getattr(error, "status", 400)
             game.refresh_from_db()
-            # The form comes back with the player's choices as they sent them, to be corrected rather than redone.
+            # The form comes back with the player's choices as they sent them, to be corrected rather than redone;
+            # not onto another decision than the one they were made for (the table moved on, or the page is behind).
+            same_decision = request.POST.get("move") == str(game.move_count)
             context = {**_table(request, game, seat=seat), "error": str(error),
-                       "chosen": move_form_values(request.POST)}
+                       "chosen": move_form_values(request.POST) if same_decision else {}}
             template = TABLE_PARTIAL if request.htmx else "games/play.html"
             return render(request, template, context, status=status)
         if not request.htmx:

@@ -123,6 +123,15 @@ def test_a_sunduchok_question_refused_keeps_the_player_chosen(client):
     assert radio["name"] == "target" and radio["value"] == "2"
 
 
+@pytest.mark.django_db
+def test_choices_made_for_another_decision_are_not_carried_onto_this_one(client):
+    game = new_game(client, "sunduchok", seed=5)
+    response = client.post(reverse("act", args=[game.pk]),
+                           {"move": game.move_count + 5, "type": "ask", "target": "2", "rank": "Q"}, **HTMX)
+    assert response.status_code == 409
+    assert not any(control["checked"] for control in move_form_controls(response.content.decode()))
+
+
 # -- a lesson's choices survive a wrong answer ------------------------------------------------------------------
 
 
