@@ -107,3 +107,14 @@ def action_from_post(data, *, game_key: str) -> tuple[dict[str, Any], int]:
         raise ActionPostError(gettext("Unknown action."))
     return action, expected_move
 
+
+def move_form_values(fields) -> dict[str, list[str]]:
+    """A move form's fields as the form posts them, each name with its values as strings: from a POST (what the
+    player sent: the form shown again keeps it chosen) or from a game's `action_form_fields` (the coach's hint).
+
+    The move form templates read it as `chosen` (the radios and checkboxes shown ticked) and `suggested` (the
+    controls outlined and labelled as the coach's suggestion)."""
+    if hasattr(fields, "getlist"):
+        return {name: fields.getlist(name) for name in fields}
+    return {name: [str(value) for value in (values if isinstance(values, list | tuple) else [values])]
+            for name, values in fields.items()}

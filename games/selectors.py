@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import uuid
 from datetime import timedelta
 from typing import Any
@@ -218,7 +217,7 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
     players = view["players"]
     narrator = narrator_for(game_key, names, seat, narration_language())
     reasons = reasons or {}
-    open_hands = _open_hands(state) if show_all_hands else {}
+    open_hands = _open_hands(state, table.hand_order, view["variant"]) if show_all_hands else {}
     shown_from = table.first_logged(view) if hasattr(table, "first_logged") else 0
     log = [{"text": narrator.describe(event), "reason": narrator.reason(reasons.get(index)),
             "seat": event.get("seat"), "stand_in": (reasons.get(index) or {}).get("stand_in", False)}
@@ -235,7 +234,7 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
     legal_actions = state.legal_actions() if to_move else None
     return {
         "game_key": game_key, **templates_for(game_key),
-        "seat": seat, "hand": view["hand"], "opponents": opponents, "log": log,
+        "seat": seat, "hand": table.hand_order(view["hand"] or [], view["variant"]), "opponents": opponents, "log": log,
         "is_my_turn": to_move and can_move, "turn_is_mine": to_move,
         "turn_name": narrator.name(view["current_player"]) if view["current_player"] is not None else None,
         "is_over": view["is_over"], "variant": view["variant"], "show_all_hands": show_all_hands,
@@ -259,14 +258,14 @@ def narrate_events(game_key: str, events: list[dict], *, names: list[str], seat:
     return [narrator.describe(event) for event in events]
 
 
-def _open_hands(state) -> dict[int, list[str]]:
+def _open_hands(state, hand_order, variant: dict[str, Any]) -> dict[int, list[str]]:
+    """Every hand of `state` by seat, each laid out as the game lays out a hand."""
     locations = state.card_locations()
     hands: dict[int, list[str]] = {}
-    for card in sort_cards(locations):
-        place = locations[card]
+    for card, place in locations.items():
         if place.startswith("hand:"):
             hands.setdefault(int(place.split(":")[1]), []).append(card)
-    return hands
+    return {seat: hand_order(cards, variant) for seat, cards in hands.items()}
 
 
 def replay_context(game: Game, *, step: int) -> dict[str, Any]:
@@ -277,6 +276,8 @@ def replay_context(game: Game, *, step: int) -> dict[str, Any]:
     names = seat_names(game)
     narrator = narrator_for(game.game_key, names, None, narration_language())
     locations = state.card_locations()
+    table = TABLES[game.game_key]
+    variant = state.view(None)["variant"]
 
     def cards_at(place: str) -> list[str]:
         return [card for card in sort_cards(locations) if locations[card] == place]
@@ -286,9 +287,8 @@ def replay_context(game: Game, *, step: int) -> dict[str, Any]:
         "game": game, "step": step, "last_step": history.move_count,
         "game_title": get_game(game.game_key).title, "preset": preset_display_name(game),
         "game_key": game.game_key,
-        "seats": [{"name": narrator.name(seat), "hand": cards_at(f"hand:{seat}"),
-                   "is_turn": state.current_player == seat,
-                   **TABLES[game.game_key].replay_seat(state, narrator, seat, cards_at)}
+        "seats": [{"name": narrator.name(seat), "hand": table.hand_order(cards_at(f"hand:{seat}"), variant),
+                   "is_turn": state.current_player == seat, **table.replay_seat(state, narrator, seat, cards_at)}
                   for seat in range(game.players)],
         "table": cards_at("table"),
         "stock": cards_at("stock"),
@@ -303,7 +303,7 @@ def _clockwise_from(seat: int, players: int) -> list[int]:
 
 def hint_context(game: Game, *, seat: int, hint) -> dict[str, Any]:
     """The table's hint panel (games.services.Hint): the suggested move in words, why, and the move form's
-    fields that post it, as JSON (static/js/table.js marks those controls)."""
+    fields that post it (the form marks those controls: games.forms.move_form_values)."""
     narrator = narrator_for(game.game_key, seat_names(game), seat, narration_language())
     evaluation = hint.evaluation
     best = evaluation.best
@@ -311,6 +311,6 @@ def hint_context(game: Game, *, seat: int, hint) -> dict[str, Any]:
     # The hard bot's reason for the same move, told of the learner ("you hold…"), not in the bot's first person.
     bot_says = narrator.reason(evaluation.reason.to_dict(), seat) if evaluation.reason is not None else ""
     return {"move": narrator.action_text(best.action, hint.view), "action": best.action,
-            "fields": json.dumps(TABLES[game.game_key].action_form_fields(best.action)),
+            "fields": TABLES[game.game_key].action_form_fields(best.action),
             "why": best_move_figures(evaluation.unit, best.value, next_best, Mover(narrator, seat)),
             "bot_says": bot_says}

@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import review_selectors, review_services, selectors, services
-from games.forms import ActionPostError, NewGameForm, action_from_post
+from games.forms import ActionPostError, NewGameForm, action_from_post, move_form_values
 from games.live import table_page_id
 from games.models import Game
 from games.move_slots import move_slot
@@ -141,7 +141,11 @@ def act(request: HttpRequest, game_id) -> HttpResponse:
         except (ActionPostError, services.MoveRejected) as error:
             status = getattr(error, "status", 400)
             game.refresh_from_db()
-            context = {**_table(request, game, seat=seat), "error": str(error)}
+            # The form comes back with the player's choices as they sent them, to be corrected rather than redone;
+            # not onto another decision than the one they were made for (the table moved on, or the page is behind).
+            same_decision = request.POST.get("move") == str(game.move_count)
+            context = {**_table(request, game, seat=seat), "error": str(error),
+                       "chosen": move_form_values(request.POST) if same_decision else {}}
             template = TABLE_PARTIAL if request.htmx else "games/play.html"
             return render(request, template, context, status=status)
         if not request.htmx:
@@ -161,8 +165,12 @@ def hint(request: HttpRequest, game_id) -> HttpResponse:
         context = {**_table(request, game, seat=seat), "error": str(error), "bot_delay": settings.BOT_MOVE_DELAY}
         return render(request, template, context, status=error.status)
     game.refresh_from_db()
-    context = {**_table(request, game, seat=seat), "bot_delay": settings.BOT_MOVE_DELAY,
-               "hint": selectors.hint_context(game, seat=seat, hint=suggestion)}
+    hint = selectors.hint_context(game, seat=seat, hint=suggestion)
+    # The form is set to the suggested move, and its controls are marked as the suggestion: never a default
+    # that contradicts it.
+    marks = move_form_values(hint["fields"])
+    context = {**_table(request, game, seat=seat), "bot_delay": settings.BOT_MOVE_DELAY, "hint": hint,
+               "chosen": marks, "suggested": marks}
     return render(request, template, context)
 
 

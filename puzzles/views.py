@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games.forms import ActionPostError, action_from_post
+from games.forms import ActionPostError, action_from_post, move_form_values
 from games.rules import GAMES
 from puzzles import selectors, services
 from puzzles.models import Puzzle
@@ -91,12 +91,13 @@ def puzzle(request: HttpRequest, game_key: str, pk: int) -> HttpResponse:
 @require_POST
 def puzzle_answer(request: HttpRequest, game_key: str, pk: int) -> HttpResponse:
     puzzle = _puzzle(game_key, pk)
+    chosen = move_form_values(request.POST)   # the form shown again keeps the learner's choices as they sent them
     try:
         action, _move = action_from_post(request.POST, game_key=puzzle.game_key)
         result = services.puzzle_attempt(puzzle=puzzle, action=action, **learner_of(request, create=True))
     except (ActionPostError, services.PuzzleAnswerError) as error:
-        return _render(request, puzzle, status=400, error=str(error))
-    return _render(request, puzzle, **selectors.puzzle_result_context(puzzle, result, action))
+        return _render(request, puzzle, status=400, error=str(error), chosen=chosen)
+    return _render(request, puzzle, chosen=chosen, **selectors.puzzle_result_context(puzzle, result, action))
 
 
 @require_GET

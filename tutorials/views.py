@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import push_url
 
-from games.forms import ActionPostError, action_from_post
+from games.forms import ActionPostError, action_from_post, move_form_values
 from games.selectors import player_name
 from games.sessions import session_remember_game
 from tutorials import selectors, services
@@ -105,15 +105,16 @@ def lesson(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpRespons
 def lesson_answer(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpResponse:
     lesson = _lesson(request, game_key, lesson_slug)
     step = _posted_step(request, lesson)
+    chosen = move_form_values(request.POST)   # the form shown again keeps the learner's choices as they sent them
     try:
         action, _ = action_from_post(request.POST, game_key=lesson.game_key)
         outcome = services.lesson_answer_question(lesson=lesson, step=step, action=action, **_learner(request))
     except services.StepBroken:
         return _render_step(request, lesson, step.number, status=409)   # the step itself says why
     except (ActionPostError, services.AnswerRejected) as error:
-        return _render_step(request, lesson, step.number, status=400, error=str(error))
+        return _render_step(request, lesson, step.number, status=400, error=str(error), chosen=chosen)
     if not outcome.right:
-        return _render_step(request, lesson, step.number, wrong=outcome.feedback)
+        return _render_step(request, lesson, step.number, wrong=outcome.feedback, chosen=chosen)
     result = selectors.answer_result_context(lesson, step, position=outcome.position, after=outcome.after,
                                              action=action, progress=outcome.progress)
     following = next((other.number for other in lesson.steps.all() if other.number > step.number), None)

@@ -7,7 +7,6 @@ are small, and the client shares the machine's two cores with the workers it mea
 
 from __future__ import annotations
 
-import collections
 import dataclasses
 import itertools
 import json
@@ -26,17 +25,17 @@ class Form:
     action: str
     hidden: dict[str, str] = dataclasses.field(default_factory=dict)
     radios: dict[str, list[str]] = dataclasses.field(default_factory=dict)
-    # Each group of checkboxes: its boxes' values, and how many of them the page ticked. The ticked ones are the
-    # table's suggestion (the three cards to pass, a card to attack with, "one card" declared); a person ticks as
-    # many, not always the same: always the suggested attack left two Rooster players passing the same two
-    # cards back and forth for ever.
+    # Each group of checkboxes: its boxes' values, and how many of them a person ticks: as many as the group's
+    # fieldset says (data-choose: the three cards to pass), else one (a card to attack with, "one card" declared).
+    # Which ones is the person's choice, not always the same: always the same attack left two Rooster players
+    # passing the same two cards back and forth for ever.
     checkboxes: dict[str, list[str]] = dataclasses.field(default_factory=dict)
-    ticked: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)
+    ticked: dict[str, int] = dataclasses.field(default_factory=dict)
     buttons: list[tuple[str, str]] = dataclasses.field(default_factory=list)   # named submit buttons
     submittable: bool = False   # it has a submit button, named or not (a fieldset may offer none)
 
     def options(self) -> list[MultiDict[str]]:
-        """Every submission a person could make: as many boxes of each group as the page ticked, one value of each
+        """Every submission a person could make: as many boxes of each group as it asks for, one value of each
         radio group, one named button."""
         submissions = [MultiDict(self.hidden)]
         for name, values in self.checkboxes.items():
@@ -153,6 +152,7 @@ class _PageParser(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.page = Page()
         self._form: Form | None = None
+        self._choose = 1   # how many boxes the fieldset being read asks for
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = {name: value or "" for name, value in attrs}
@@ -169,12 +169,16 @@ class _PageParser(HTMLParser):
         elif tag == "form":
             self._form = Form(action=attributes.get("action", ""))
             self.page.forms.append(self._form)
+        elif tag == "fieldset":
+            self._choose = int(attributes.get("data-choose") or 1)
         elif self._form is not None and tag in ("input", "button"):
             self._form_control(tag, attributes)
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "form":
             self._form = None
+        elif tag == "fieldset":
+            self._choose = 1
 
     def _form_control(self, tag: str, attributes: dict[str, str]) -> None:
         name, kind = attributes.get("name"), attributes.get("type", "submit" if tag == "button" else "text")
@@ -188,7 +192,7 @@ class _PageParser(HTMLParser):
             self._form.radios.setdefault(name, []).append(attributes.get("value", ""))
         elif kind == "checkbox":
             self._form.checkboxes.setdefault(name, []).append(attributes.get("value", "on"))
-            self._form.ticked[name] += "checked" in attributes
+            self._form.ticked[name] = self._choose
         elif kind == "submit":
             self._form.buttons.append((name, attributes.get("value", "")))
 

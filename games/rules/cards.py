@@ -6,7 +6,7 @@ Deck order — rank 2…A, then suit C D H S — is the one canonical order for 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("C", "D", "H", "S")
@@ -49,6 +49,16 @@ def card_sort_key(card: str) -> tuple[int, int]:
 
 def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=card_sort_key))
+
+
+# ♣ ♦ ♠ ♥: black and red by turns, so that two neighbouring suits of a hand never share a colour.
+ALTERNATING_SUITS = ("C", "D", "S", "H")
+
+
+def sort_by_suit(cards: Iterable[str], suits: Sequence[str]) -> list[str]:
+    """Cards grouped by suit in the order `suits` lists them, each suit from its lowest rank: a hand as players of
+    trick games hold it, where the question is which card of the led suit."""
+    return sorted(cards, key=lambda card: (suits.index(suit_of(card)), RANK_INDEX[rank_of(card)]))
 
 
 def make_deck(ranks: Iterable[str]) -> tuple[str, ...]:

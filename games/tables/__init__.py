@@ -1,6 +1,7 @@
 """What each game's table shows one seat, beyond what every table shares (games.selectors).
 
-One module per game: `context(view, legal_actions, narrator, *, seat)` adds the game's own parts of
+One module per game: `hand_order(cards, variant)` lays out a hand as every page draws it (the trick games
+by suit, Sunduchok by rank), `context(view, legal_actions, narrator, *, seat)` adds the game's own parts of
 the table from `view(seat)` (and the legal actions when the seat is to move), `opponent_facts(view,
 other)` what it shows of each other seat, and `replay_seat(state, narrator, seat, cards_at)` the facts
 a replay shows beside each open hand, and `rules_link(view, legal_actions, narrator)` the rules question the
@@ -47,7 +48,7 @@ def hand_summary(game_key: str, view: dict, narrator, *, seat: int) -> dict:
     table = TABLES[game_key]
     held = getattr(table, "held_cards", None)
     holdings = getattr(table, "holdings", None)
-    return {"hand": held(view) if held else list(view["hand"] or []),
+    return {"hand": table.hand_order(held(view) if held else view["hand"] or [], view["variant"]),
             "holdings": holdings(view, narrator, seat=seat) if holdings else ""}
 
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pget
 from games.bots.hearts.knowledge import DealKnowledge
 from games.bots.hearts.playout import QUEEN_OF_SPADES, SUIT_LETTERS, card_code
 from games.history import game_history
-from games.rules.cards import RANK_INDEX, card_sort_key, rank_of, suit_of
+from games.rules.cards import ALTERNATING_SUITS, card_sort_key, sort_by_suit, suit_of
 from games.tables import goals
 from games.tables.knowledge import cards, panel, row, section, suit, text
 
@@ -22,14 +22,10 @@ def _position(seat: int, other: int) -> str:
     return "me" if other == seat else POSITIONS[(other - seat) % 4 - 1]
 
 
-def danger(card: str) -> tuple:
-    """How much a card is worth passing away: Q♠, A♠, K♠ first, then high hearts, then high cards."""
-    rank, suit = rank_of(card), suit_of(card)
-    if card in ("QS", "AS", "KS"):
-        return (3, RANK_INDEX[rank])
-    if suit == "H":
-        return (2, RANK_INDEX[rank])
-    return (1, RANK_INDEX[rank])
+def hand_order(cards, variant: dict[str, Any]) -> list[str]:
+    """A hand grouped by suit, each suit from its lowest card: which card of the led suit to play is the question
+    of every trick (any variant)."""
+    return sort_by_suit(cards, ALTERNATING_SUITS)
 
 
 def opponent_facts(view: dict[str, Any], other: int) -> dict[str, Any]:
@@ -62,7 +58,9 @@ def context(view: dict[str, Any], legal_actions: list[dict] | None, narrator, *,
                                   for entry in view["last_trick"]["cards"]]}
                        if view["last_trick"] else None),
         "my_tricks": view["tricks_taken"][seat], "my_points": view["points_taken"][seat],
-        "my_total": view["scores"][seat], "my_pass": view["my_pass"], "received": view["received"],
+        "my_total": view["scores"][seat],
+        "my_pass": view["my_pass"] and hand_order(view["my_pass"], view["variant"]),
+        "received": view["received"] and hand_order(view["received"], view["variant"]),
         "score_names": [narrator.name(other) for other in range(players)],
         "score_rows": [{"deal": number, "points": event["points"],
                         "moon": narrator.name(event["moon"]) if event.get("moon") is not None else None}
@@ -98,15 +96,15 @@ def _status(view: dict[str, Any], narrator, seat: int, pass_to: int | None) -> s
 
 def _choices(view: dict[str, Any], legal_actions: list[dict]) -> dict[str, Any]:
     kind = legal_actions[0]["type"]
+    hand = hand_order(view["hand"], view["variant"])
     if kind == "pass":
-        hand = sorted(view["hand"], key=card_sort_key)
-        suggested = set(sorted(hand, key=danger, reverse=True)[:3])
-        return {"kind": "pass", "cards": [{"card": card, "suggested": card in suggested} for card in hand]}
+        return {"kind": "pass", "cards": hand}
     if kind == "moon":
         return {"kind": "moon", "options": [
             {"value": "subtract", "label": _("Take 26 off my total")},
             {"value": "add", "label": _("Add 26 to everyone else")}]}
-    return {"kind": "play", "cards": [action["card"] for action in legal_actions]}
+    playable = {action["card"] for action in legal_actions}
+    return {"kind": "play", "cards": [card for card in hand if card in playable]}
 
 
 def rules_link(view: dict, legal_actions: list[dict], narrator) -> dict | None:

@@ -9,17 +9,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from games.bots.rooster.knowledge import RoosterKnowledge
-from games.rules.cards import RANK_INDEX, rank_of, suit_of
+from games.rules.cards import RANK_INDEX, rank_of, sort_by_suit, suit_of
 from games.tables import goals
 from games.tables.knowledge import cards, panel, row, section, suit, text
 
 
-def hand_order(view: dict[str, Any]) -> list[str]:
-    """The viewer's hand grouped by suit, the lowest suit first, each suit from its lowest card: a
-    lead of several cards of one suit sits side by side, and strength grows from left to right."""
-    suits_lowest_first = list(reversed(view["variant"]["suit_order"]))
-    return sorted(view["hand"] or [],
-                  key=lambda card: (suits_lowest_first.index(suit_of(card)), RANK_INDEX[rank_of(card)]))
+def hand_order(cards, variant: dict[str, Any]) -> list[str]:
+    """A hand grouped by suit in the order of the suits' ranking, the lowest suit first, each suit from its
+    lowest card: a lead of several cards of one suit sits side by side, and strength grows from left to right."""
+    return sort_by_suit(cards, list(reversed(variant["suit_order"])))
 
 
 def _role(view: dict[str, Any], seat: int) -> str | None:
@@ -40,10 +38,10 @@ def opponent_facts(view: dict[str, Any], other: int) -> dict[str, Any]:
 
 def context(view: dict[str, Any], legal_actions: list[dict] | None, narrator, *, seat: int) -> dict[str, Any]:
     players = view["players"]
-    hand = hand_order(view)
+    hand = hand_order(view["hand"] or [], view["variant"])
     throwing = view["phase"] == "throw"
     extra: dict[str, Any] = {
-        "hand": hand, "phase": view["phase"], "my_role": _role(view, seat),
+        "phase": view["phase"], "my_role": _role(view, seat),
         "stock_size": view["stock_size"], "discard_size": view["discard_size"],
         "pairs": view["table"],
         "bout": narrator.bout(view["attacker"], view["defender"]) if view["attacker"] is not None else "",
@@ -98,19 +96,20 @@ def _status(view: dict[str, Any], narrator, seat: int, legal_actions: list[dict]
 
 
 def _choices(view: dict[str, Any], legal_actions: list[dict], hand: list[str]) -> dict[str, Any]:
+    """The decisions as the move form offers them, each card where the hand holds it (hand_order)."""
     kind = legal_actions[0]["type"]
     if kind == "attack":
         playable = {card for action in legal_actions for card in action["cards"]}
-        suggested = set(legal_actions[0]["cards"])
-        return {"kind": "attack", "cards": [{"card": card, "suggested": card in suggested}
-                                            for card in hand if card in playable]}
+        return {"kind": "attack", "cards": [card for card in hand if card in playable]}
     if kind in ("beat", "take"):
-        beats: dict[str, list[str]] = {pair["attack"]: [] for pair in view["table"] if pair["beat"] is None}
+        beats: dict[str, set[str]] = {pair["attack"]: set() for pair in view["table"] if pair["beat"] is None}
         for action in legal_actions:
             if action["type"] == "beat":
-                beats[action["attack"]].append(action["card"])
-        return {"kind": "defend", "groups": [{"attack": attack, "cards": cards} for attack, cards in beats.items()]}
-    return {"kind": "throw", "cards": [action["cards"][0] for action in legal_actions if action["type"] == "throw"]}
+                beats[action["attack"]].add(action["card"])
+        return {"kind": "defend", "groups": [{"attack": attack, "cards": [card for card in hand if card in cards]}
+                                             for attack, cards in beats.items()]}
+    throwable = {action["cards"][0] for action in legal_actions if action["type"] == "throw"}
+    return {"kind": "throw", "cards": [card for card in hand if card in throwable]}
 
 
 def rules_link(view: dict, legal_actions: list[dict], narrator) -> dict | None:
@@ -126,7 +125,7 @@ def rules_link(view: dict, legal_actions: list[dict], narrator) -> dict | None:
     if not legal_actions:
         return None
     kind = legal_actions[0]["type"]
-    hand = hand_order(view)
+    hand = hand_order(view["hand"], view["variant"])
     if kind == "attack":
         if view["first_card"]:
             card = narrator.cards([view["first_card"]], "instrumental")
@@ -176,7 +175,7 @@ def knowledge(view: dict[str, Any], narrator, *, seat: int) -> dict[str, Any]:
         size = view["hand_sizes"][other]
         if not size:
             continue
-        known = _in_suit_order(model.known[other], order)
+        known = sort_by_suit(model.known[other], order)
         hidden = model.hidden_count(other)
         if known:
             items = [[cards(known)]]
@@ -188,7 +187,7 @@ def knowledge(view: dict[str, Any], narrator, *, seat: int) -> dict[str, Any]:
                                     size) % {"count": size})]]
         holders.append(row(narrator.name(other), items, [{"kind": "holds", "seat": other, "cards": known},
                                                          {"kind": "hidden", "seat": other, "count": hidden}]))
-    discard = _in_suit_order(model.discard, order)
+    discard = sort_by_suit(model.discard, order)
     gone = [row(narrator.suit_name(letter).capitalize(), [[cards(gone_cards)]],
                 [{"kind": "discard", "cards": gone_cards}], label_suit=suit(letter, narrator))
             for letter in order if (gone_cards := [code for code in discard if suit_of(code) == letter])]
@@ -197,11 +196,6 @@ def knowledge(view: dict[str, Any], narrator, *, seat: int) -> dict[str, Any]:
     return panel([section(_("Suit ranking"), [row(_("Highest first"), [ranking])]),
                   section(_("Known cards in other hands"), holders, empty=_("No other player holds cards.")),
                   section(_("Gone to the discard"), gone, empty=_("Nothing yet."))])
-
-
-def _in_suit_order(cards, order: list[str]) -> list[str]:
-    """Cards by suit as the ranking lists them, each suit from its lowest card."""
-    return sorted(cards, key=lambda code: (order.index(suit_of(code)), RANK_INDEX[rank_of(code)]))
 
 
 def action_from_post(data) -> dict[str, Any] | None:

@@ -8,10 +8,16 @@ from django.utils.translation import gettext, gettext_lazy, ngettext, ngettext_l
 
 from games.bots.sunduchok.knowledge import SUIT_BITS, PublicKnowledge
 from games.bots.sunduchok.sampler import settled_holdings
-from games.rules.cards import SUIT_SYMBOLS, SUITS, rank_of, suit_of
+from games.rules.cards import SUIT_SYMBOLS, SUITS, rank_of, sort_cards, suit_of
 from games.rules.sunduchok import DECK_RANKS
 from games.tables import goals
 from games.tables.knowledge import cards, panel, row, section, suit, text
+
+
+def hand_order(cards, variant: dict[str, Any]) -> list[str]:
+    """A hand by rank, the suits of a rank side by side: in Sunduchok the question is which ranks a hand holds
+    and how near each is to a chest of four (any variant)."""
+    return list(sort_cards(cards))
 
 
 def opponent_facts(view: dict[str, Any], other: int) -> dict[str, Any]:

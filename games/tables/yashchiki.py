@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext
 
 from games.bots.yashchiki.knowledge import YashchikiKnowledge
-from games.rules.cards import RANK_INDEX, SUIT_SYMBOLS, SUITS, card_short, rank_of, suit_of
+from games.rules.cards import ALTERNATING_SUITS, SUIT_SYMBOLS, SUITS, card_short, rank_of, sort_by_suit, suit_of
 from games.rules.yashchiki import partner_of
 from games.tables import goals
 from games.tables.knowledge import cards, panel, row, section, suit, text
@@ -27,9 +27,10 @@ def _position(seat: int, other: int) -> str:
     return POSITIONS[(other - seat) % 4 - 1]
 
 
-def hand_order(hand: list[str]) -> list[str]:
-    """The hand grouped by suit, each suit from its lowest card: the cards that follow a suit sit together."""
-    return sorted(hand, key=lambda card: (SUITS.index(suit_of(card)), RANK_INDEX[rank_of(card)]))
+def hand_order(cards, variant: dict[str, Any]) -> list[str]:
+    """A hand grouped by suit, each suit from its lowest card: the cards that follow a suit sit together (any
+    variant)."""
+    return sort_by_suit(cards, ALTERNATING_SUITS)
 
 
 def first_logged(view: dict[str, Any]) -> int:
@@ -54,7 +55,6 @@ def opponent_facts(view: dict[str, Any], other: int) -> dict[str, Any]:
 def context(view: dict[str, Any], legal_actions: list[dict] | None, narrator, *, seat: int) -> dict[str, Any]:
     top, suit = view["top_card"], view["suit"]
     extra: dict[str, Any] = {
-        "hand": hand_order(view["hand"] or []),
         "deal_number": view["deal_number"], "deals": view["deals"], "hand_size": _dealt_each(view),
         "stock_size": view["stock_size"], "discard_size": view["discard_size"],
         "top_card": top, "suit": suit, "suit_name": narrator.suit(suit), "suit_symbol": SUIT_SYMBOLS[suit],
@@ -67,7 +67,7 @@ def context(view: dict[str, Any], legal_actions: list[dict] | None, narrator, *,
         "my_team_total": view["team_totals"][seat % 2], "their_team_total": view["team_totals"][1 - seat % 2],
         "score_rows": _score_rows(view, seat),
         "status": _status(view, legal_actions, narrator),
-        "choices": _choices(legal_actions, narrator) if legal_actions else None,
+        "choices": _choices(view, legal_actions, narrator) if legal_actions else None,
     }
     if view["is_over"]:
         extra["match_line"] = narrator.match_over(view["winners"], view["team_totals"])
@@ -116,9 +116,10 @@ def _status(view: dict[str, Any], legal_actions: list[dict] | None, narrator) ->
         "suit": narrator.suit(view["suit"])}
 
 
-def _choices(legal_actions: list[dict], narrator) -> dict[str, Any]:
+def _choices(view: dict[str, Any], legal_actions: list[dict], narrator) -> dict[str, Any]:
     """The decisions as the move form offers them: each single card (an 8 or 9 with the suits it may
-    name), each pair with its suits (declared or not: the form's toggle says), and drawing."""
+    name), each pair with its suits (declared or not: the form's toggle says), and drawing; the cards where
+    the hand holds them (hand_order)."""
     singles: dict[str, list[str]] = {}
     pairs: dict[tuple[str, ...], list[str]] = {}
     for action in legal_actions:
@@ -130,16 +131,21 @@ def _choices(legal_actions: list[dict], narrator) -> dict[str, Any]:
         named = singles.setdefault(cards[0], []) if len(cards) == 1 else pairs.setdefault(cards, [])
         if "suit" in action:
             named.append(action["suit"])
+    place = {card: index for index, card in enumerate(hand_order(view["hand"], view["variant"]))}
     return {
-        "singles": [{"card": card, "suits": _suits(suits, narrator)} for card, suits in singles.items()],
-        "pairs": [{"cards": list(cards), "value": ",".join(cards), "suits": _suits(suits, narrator)}
-                  for cards, suits in pairs.items()],
+        "singles": [{"card": card, "suits": _suits(card, singles[card], narrator)}
+                    for card in sorted(singles, key=place.__getitem__)],
+        "pairs": [{"cards": list(cards), "value": ",".join(cards),
+                   "suits": _suits(",".join(cards), pairs[cards], narrator)}
+                  for cards in sorted(pairs, key=lambda cards: [place[card] for card in cards])],
         "can_draw": any(action["type"] == "draw" for action in legal_actions),
     }
 
 
-def _suits(suits: list[str], narrator) -> list[dict[str, str]]:
-    return [{"suit": suit, "name": narrator.suit(suit), "symbol": SUIT_SYMBOLS[suit]} for suit in suits]
+def _suits(played: str, suits: list[str], narrator) -> list[dict[str, str]]:
+    """The suits the card or pair `played` (as the form posts it) may name, each with the value its button posts."""
+    return [{"suit": suit, "name": narrator.suit(suit), "symbol": SUIT_SYMBOLS[suit], "value": f"{played}:{suit}"}
+            for suit in suits]
 
 
 def rules_link(view: dict, legal_actions: list[dict], narrator) -> dict | None:
@@ -180,7 +186,7 @@ def knowledge(view: dict[str, Any], narrator, *, seat: int) -> dict[str, Any]:
         voids = [letter for letter in SUITS if model.void(other, letter)]
         # A player who drew for want of a suit may have drawn one: "at most 1" of it, not a void.
         few = [(letter, most) for letter in SUITS if 0 < (most := model.most_of_suit(other, letter)) < size]
-        known = hand_order(list(model.known[other]))
+        known = hand_order(model.known[other], view["variant"])
         items = [[text(ngettext("%(size)s card", "%(size)s cards", size) % {"size": size})]]
         facts: list[dict[str, Any]] = [{"kind": "hand-size", "seat": other, "count": size}]
         if voids:

@@ -32,30 +32,12 @@
       announcer.textContent = fresh.join(" ");
     }
     if (signalTurn(t) && announcer) announcer.textContent += " " + t.dataset.turnSays;
-    markHint(t);
     var log = t.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
     if (!document.activeElement || document.activeElement === document.body) {
       var target = t.querySelector("[data-autofocus]");
       if (target) target.focus({ preventScroll: true });
     }
-  }
-
-  // The hint panel names the move; mark the move form's controls that make it.
-  function markHint(t) {
-    var panel = t.querySelector("[data-hint-fields]");
-    var form = t.querySelector(".move-form");
-    if (!panel || !form) return;
-    var fields = JSON.parse(panel.dataset.hintFields);
-    Object.keys(fields).forEach(function (name) {
-      if (name === "type") return;
-      var values = [].concat(fields[name]).map(String);
-      form.querySelectorAll("[name='" + name + "']").forEach(function (control) {
-        if (control.type === "hidden" || values.indexOf(control.value) < 0) return;
-        var marked = control.closest("label") || control;
-        marked.classList.add("is-hinted");
-      });
-    });
   }
 
   // A pushed table is rendered without a request, so its plain forms (the end screen's "Play again", "Next
@@ -202,7 +184,6 @@
   document.addEventListener("DOMContentLoaded", function () {
     var log = document.querySelector("#table .log");
     if (log) log.scrollTop = log.scrollHeight;   // the latest move first in sight
-    if (table()) markHint(table());
     if (table()) signalTurn(table());
     restoreDisclosures(document);
     connect(FIRST_RETRY_MS);

@@ -2,9 +2,35 @@
 
 from __future__ import annotations
 
+# Nothing on a move form is chosen for the player: before a click on the first submit button, choose in its form
+# what a person must (the first player of each radio group, the first boxes of each group of checkboxes: as many as
+# its fieldset's data-choose asks for, else one), leaving alone what is chosen already.
+CHOOSE_FIRST = """() => {
+  const button = document.querySelector(".move-form button[type=submit]");
+  const form = button && button.form;
+  if (!form) return;
+  const groups = {};
+  form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach((box) => {
+    (groups[box.type + ":" + box.name] = groups[box.type + ":" + box.name] || []).push(box);
+  });
+  Object.values(groups).forEach((boxes) => {
+    if (boxes.some((box) => box.checked)) return;
+    const fieldset = boxes[0].closest("fieldset");
+    const count = boxes[0].type === "radio" ? 1 : Number((fieldset && fieldset.dataset.choose) || 1);
+    boxes.slice(0, count).forEach((box) => { box.checked = true; });
+  });
+}"""
+
 
 def current_step(page) -> int:
     return int(page.get_attribute("#table", "data-step"))
+
+
+def click_first_choice(page) -> None:
+    """Make the first choice the move form offers, as a person would: choose in its form, then click its first
+    submit button."""
+    page.evaluate(CHOOSE_FIRST)
+    page.locator(".move-form button[type=submit]").first.click()
 
 
 def click_until_game_over(page, most: int = 1000, until: str = ".end-screen") -> int:
@@ -17,7 +43,7 @@ def click_until_game_over(page, most: int = 1000, until: str = ".end-screen") ->
         if page.is_visible(until):
             break
         before = current_step(page)
-        page.locator(".move-form button[type=submit]").first.click()
+        click_first_choice(page)
         clicks += 1
         # The reply shows the click's result; the bots' moves then arrive over the WebSocket.
         page.wait_for_function(f"() => Number(document.getElementById('table').dataset.step) > {before}")

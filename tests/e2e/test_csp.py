@@ -18,7 +18,7 @@ from playwright.sync_api import Page
 
 from tests.e2e.accessibility import assert_accessible
 from tests.e2e.conftest import manage
-from tests.e2e.table import current_step
+from tests.e2e.table import click_first_choice, current_step
 
 SCREENSHOTS = "/tmp/cardschool-e2e"
 EDITOR_PASSWORD = "a careful editor's password"
@@ -101,7 +101,7 @@ def test_lessons_play_and_admin_run_without_a_policy_violation(live_site, site_e
     page.wait_for_selector("#table")
     page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
     before = current_step(page)
-    page.locator(".move-form button[type=submit]").first.click()
+    click_first_choice(page)
     page.wait_for_function(f"() => Number(document.getElementById('table').dataset.step) > {before}")
     page.screenshot(path=f"{SCREENSHOTS}/csp-play.png", full_page=True)
     assert page.evaluate("getComputedStyle(document.body).display") == "flex"   # site.css is applied

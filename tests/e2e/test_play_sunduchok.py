@@ -59,10 +59,9 @@ def test_a_hint_names_the_move_marks_it_and_counts_on_the_end_screen(live_site, 
     page.screenshot(path=f"{SCREENSHOTS}/hint.png", full_page=True)
     assert_accessible(page, "Sunduchok, a hint at the table")
 
-    # Follow the hint: the marked player, then the marked rank.
-    target = page.locator(".move-form label.is-hinted input[name=target]")
-    if target.count():
-        target.check()
+    # The form is set to the hint: the player it marks is the one chosen, so clicking the marked rank follows it.
+    assert page.locator(".move-form input[name=target]:checked").count() == 1
+    assert page.locator(".move-form label.is-hinted input[name=target]:checked").count() == 1
     page.click(".move-form button.is-hinted")
     page.wait_for_selector(".hint-form")   # the next decision offers a new hint
     click_until_game_over(page)

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from tests.e2e.accessibility import assert_accessible
-from tests.e2e.table import current_step
+from tests.e2e.table import click_first_choice, current_step
 from tests.live_site import REDIS_SERVER, PrivateRedis, SiteProcess
 
 SCREENSHOTS = "/tmp/cardschool-e2e"
@@ -45,7 +45,7 @@ def click_until_bots_reply(page, within_ms: int) -> int:
     return the step then shown. A click that leaves the turn with the player shows its next choice instead."""
     for _ in range(MOST_CLICKS):
         before = current_step(page)
-        page.locator(".move-form button[type=submit]").first.click()
+        click_first_choice(page)
         page.wait_for_function(
             f"() => {{ const step = Number(document.getElementById('table').dataset.step); return step > {before} "
             f"&& (step > {before} + 1 || document.querySelector('#table .move-form, #table .end-screen') !== null); }}",

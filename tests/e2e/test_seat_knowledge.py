@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.accessibility import assert_accessible, assert_fits_the_width, cards_hiding_their_index
-from tests.e2e.table import current_step
+from tests.e2e.table import click_first_choice, current_step
 
 SCREENSHOTS = Path(os.environ.get("E2E_SHOTS", "/tmp/shots"))
 PHONE = {"width": 390, "height": 844}
@@ -44,7 +44,7 @@ def click_a_move(page) -> None:
     if page.is_visible(".end-screen"):
         return
     before = current_step(page)
-    page.locator(".move-form button[type=submit]").first.click()
+    click_first_choice(page)
     page.wait_for_function(f"() => Number(document.getElementById('table').dataset.step) > {before}")
 
 

@@ -160,6 +160,12 @@ def click_a_choice(page, rng: random.Random) -> int:
     radios = form.locator("input[type=radio]")
     if radios.count():
         radios.nth(rng.randrange(radios.count())).check()
+    cards = form.locator("fieldset[data-choose] label.card-choice")   # Hearts' pass: as many as it asks for
+    if cards.count():
+        wanted = int(form.locator("fieldset[data-choose]").get_attribute("data-choose"))
+        for index in rng.sample(range(cards.count()), wanted):
+            cards.nth(index).click()   # the card, as a person clicks it (its box itself is hidden)
+        expect(form.locator("input[name=cards]:checked")).to_have_count(wanted)
     buttons = form.locator("button[type=submit]")
     buttons.nth(rng.randrange(buttons.count())).click()
     return before
@@ -264,12 +270,13 @@ def test_four_people_sit_at_a_hearts_table_and_each_passes_from_their_own_hand(l
     assert_accessible(pages[mover], "a together Hearts table, the pass")
     assert_fits_the_width(pages[mover], "a together Hearts table, the pass")
 
-    # Each passes the three cards suggested, in turn, on their own page.
+    # Each chooses three cards to pass (none comes ticked), in turn, on their own page.
     passed = []
     while mover not in passed:
         assert_turn_shown(pages, mover)
         assert_only_own_hand_shown(pages)
-        expect(pages[mover].locator(".move-form input[name=cards]:checked")).to_have_count(3)
+        expect(pages[mover].locator(".move-form input[name=cards]")).to_have_count(13)
+        expect(pages[mover].locator(".move-form input[name=cards]:checked")).to_have_count(0)
         before = click_a_choice(pages[mover], random.Random(0))
         passed.append(mover)
         mover = settle(pages, moved=pages[passed[-1]], after=before)

@@ -123,7 +123,8 @@ def table_html(page: str) -> str:
 
 
 class _FirstChoice(HTMLParser):
-    """The fields a click on the move form's first submit button posts: hidden inputs, checked radios, the button."""
+    """The fields a click on the move form's first submit button posts: hidden inputs, a radio of each group (the
+    checked one, else the first: nothing is chosen for the player), the button."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -136,7 +137,9 @@ class _FirstChoice(HTMLParser):
         if tag == "form" and "move-form" in (attributes.get("class") or "").split():
             self.in_form, self.fields = True, {}
         elif self.in_form and tag == "input" and attributes.get("name"):
-            if attributes.get("type") == "hidden" or (attributes.get("type") == "radio" and "checked" in attributes):
+            first_radio = attributes.get("type") == "radio" and attributes["name"] not in self.fields
+            if attributes.get("type") == "hidden" or first_radio or (
+                    attributes.get("type") == "radio" and "checked" in attributes):
                 self.fields[attributes["name"]] = attributes.get("value", "")
         elif self.in_form and tag == "button" and attributes.get("type") == "submit" and not self.clicked:
             if attributes.get("name"):

@@ -7,6 +7,7 @@ import json
 import random
 import re
 import threading
+from html.parser import HTMLParser
 
 from channels.testing import WebsocketCommunicator
 from django.db import connection
@@ -130,3 +131,54 @@ def load_review(client, game: Game, deal: int | None = None) -> str:
         assert answer.status_code == 200
         waiting = re.search(r'hx-get="([^"]+/review/part/\d+/)"', answer.content.decode())
     return client.get(url).content.decode()
+
+
+VOID_ELEMENTS = {"input", "br", "img", "meta", "link", "hr", "source", "col", "area", "wbr"}
+
+
+class _MoveFormControls(HTMLParser):
+    """The move form's controls a person can choose (radios, checkboxes, named submit buttons), each with whether it
+    is ticked, outlined as the coach's suggestion (`is-hinted` on it or its label) and labelled "suggested"."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, list[str], dict | None]] = []   # open elements: tag, classes, the control
+        self.controls: list[dict] = []
+
+    def _in(self, name: str) -> bool:
+        return any(name in classes for _tag, classes, _control in self.stack)
+
+    def handle_starttag(self, tag, attrs) -> None:
+        attributes = {name: value or "" for name, value in attrs}
+        classes = attributes.get("class", "").split()
+        control = None
+        kind = attributes.get("type", "submit" if tag == "button" else "text")
+        if self._in("move-form") and tag in ("input", "button") and attributes.get("name") and kind in (
+                "radio", "checkbox", "submit"):
+            label = next((entry for entry in reversed(self.stack) if entry[0] == "label"), None)
+            control = {"name": attributes["name"], "value": attributes.get("value", ""), "kind": kind,
+                       "checked": "checked" in attributes,
+                       "hinted": "is-hinted" in classes or (label is not None and "is-hinted" in label[1]),
+                       "marked": False}
+            self.controls.append(control)
+            if label is not None and kind != "submit":
+                label[2]["control"] = control   # the label's "suggested" mark counts for its box
+        if "suggested-mark" in classes:
+            owner = next((entry[2] for entry in reversed(self.stack) if entry[2] is not None), None)
+            if owner is not None:
+                owner.get("control", owner)["marked"] = True
+        if tag not in VOID_ELEMENTS:
+            self.stack.append((tag, classes, control if tag == "button" else ({} if tag == "label" else None)))
+
+    def handle_endtag(self, tag) -> None:
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+
+def move_form_controls(page: str) -> list[dict]:
+    """Each control of the page's move form: name, value, kind ("radio", "checkbox", "submit"), checked, hinted
+    (outlined as the coach's suggestion) and marked (labelled "suggested")."""
+    parser = _MoveFormControls()
+    parser.feed(page)
+    return parser.controls

@@ -5,7 +5,6 @@ there is nothing to hint; never a hidden card — for all four games."""
 from __future__ import annotations
 
 import html
-import json
 import random
 import re
 
@@ -16,12 +15,13 @@ from django.utils import translation
 from games import services
 from games.coach import get_coach
 from games.coach.review import decision_seed
+from games.forms import move_form_values
 from games.history import game_history
 from games.models import Game
 from games.narration import narrator_for
 from games.narration.coach import amount, number, percent
 from games.tables import TABLES as GAME_TABLES
-from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data
+from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data, move_form_controls, page_at
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -63,12 +63,11 @@ def test_the_hint_is_the_coachs_best_move_and_changes_nothing_but_the_count(clie
     evaluation = get_coach(game_key).evaluate(state.view(0), state.legal_actions(),
                                               seed=decision_seed(game.seed, before.move_count))
     narrator = narrator_for(game_key, [info["name"] for info in game.seats], 0, "en")
-    panel = re.search(r'<div class="panel hint-panel"[^>]*data-hint-fields="([^"]*)">(.*?)</div>', page, re.S)
+    panel = re.search(r'<div class="panel hint-panel"[^>]*>(.*?)</div>', page, re.S)
     assert panel is not None
-    fields = GAME_TABLES[game_key].action_form_fields(evaluation.best.action)
-    assert json.loads(panel.group(1).replace("&quot;", '"')) == fields
-    assert html.escape(narrator.action_text(evaluation.best.action, state.view(0))) in panel.group(2)
-    assert "hint-panel__why" in panel.group(2)
+    assert html.escape(narrator.action_text(evaluation.best.action, state.view(0))) in panel.group(1)
+    assert "hint-panel__why" in panel.group(1) and "marks this move “suggested”" in panel.group(1)
+    assert_the_form_is_set_to(page, GAME_TABLES[game_key].action_form_fields(evaluation.best.action))
     assert_no_hidden_cards(page, state, 0)
 
     game.refresh_from_db()
@@ -134,11 +133,44 @@ def test_the_hint_says_what_its_figures_measure_for_this_move_and_the_next_best(
         assert bot is None
 
 
+def assert_the_form_is_set_to(page: str, fields: dict) -> None:
+    """The move form's controls that make the move `fields` posts are outlined and labelled "suggested", its boxes
+    and radios ticked as the move has them; nothing else is marked or ticked."""
+    wanted = {(name, value) for name, values in move_form_values(fields).items() for value in values}
+    controls = move_form_controls(page)
+    making = [control for control in controls if (control["name"], control["value"]) in wanted]
+    assert making, "the hinted move has no control on the form"
+    assert all(control["hinted"] and control["marked"] for control in making)
+    assert not any(control["hinted"] or control["marked"] for control in controls if control not in making)
+    assert [control for control in controls if control["checked"]] == [
+        control for control in making if control["kind"] != "submit"]
+
+
 def test_a_plain_request_gets_the_whole_page_with_the_hint(client):
     game = new_game("sunduchok")
     visit(client, game)
     page = client.post(hint_url(game)).content.decode()
     assert "<html" in page and "Hint:" in page and 'class="move-form' in page
+    assert [control["hinted"] for control in move_form_controls(page)].count(True) == 2   # without JavaScript too
+
+
+def test_a_sunduchok_hint_sets_the_player_to_ask_to_the_one_it_outlines(client):
+    """Not the first opponent by default: clicking the outlined rank asks the outlined player."""
+    for seed in range(5, 40):
+        game = new_game("sunduchok", seed=seed)
+        evaluation = get_coach("sunduchok").evaluate(
+            game_history(game).current.view(0), game_history(game).current.legal_actions(),
+            seed=decision_seed(game.seed, 0))
+        if evaluation.best.action["type"] == "ask" and evaluation.best.action["target"] != 1:
+            break
+    else:
+        pytest.fail("no deal whose hint asks the second opponent")
+    visit(client, game)
+    page = client.post(hint_url(game), **HTMX).content.decode()
+    (radio,) = [control for control in move_form_controls(page) if control["kind"] == "radio" and control["checked"]]
+    assert radio["value"] == str(evaluation.best.action["target"]) and radio["hinted"] and radio["marked"]
+    # The page before the hint chose nobody.
+    assert not any(control["checked"] for control in move_form_controls(page_at(client, game)))
 
 
 def test_no_hint_on_a_finished_game_or_for_another_seats_turn(client):

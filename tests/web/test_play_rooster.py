@@ -138,6 +138,7 @@ def test_the_first_game_opens_with_the_lowest_card_dealt_alone():
     assert (state.attacker, state.first_card) == (0, "6C")
     page = html.unescape(client.get(reverse("play", args=[game.pk])).content.decode())
     assert "First game: the lowest card dealt, 6♣ (you), opens alone." in page
+    # The one card it may open with is ticked: no choice is made for the player.
     assert page.count('name="cards"') == 1 and 'name="cards" value="6C" checked' in page
     assert "Your turn: open the game against Anna-bot with the lowest card dealt." in page
     lead = [card for card in state.view(0)["hand"] if card != "6C" and card[-1] == "C"]

@@ -129,7 +129,8 @@ def test_the_table_shows_partner_suit_direction_deal_and_the_move_form():
                 if action["type"] == "play" and action.get("declared") is not False}
     assert buttons == expected
     if any(len(action["cards"]) == 2 for action in actions if action["type"] == "play"):
-        assert 'name="declared" value="true" checked' in page and 'Declare "one card"' in page
+        # Declaring is the player's part: the toggle starts unticked.
+        assert 'name="declared" value="true">' in page and 'Declare "one card"' in page
 
 
 def _button_values(page: str) -> list[str]:
