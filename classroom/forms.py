@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.db.models import Case, Value, When
 from django.utils.translation import gettext_lazy as _
 
@@ -42,14 +43,32 @@ HINT_CHOICES = [
 ]
 
 
+class RowsChoiceField(forms.ModelMultipleChoiceField):
+    """Several rows chosen by id; an id past the database's integer range is an invalid choice like any other (Django
+    checks only that each one converts to an int, and SQLite raises OverflowError on such a number)."""
+
+    LARGEST_ID = 2**63 - 1
+
+    def _check_values(self, value):
+        for pk in value:
+            try:
+                in_range = 0 < int(pk) <= self.LARGEST_ID
+            except (TypeError, ValueError):
+                continue   # Django's own check names it
+            if not in_range:
+                raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice",
+                                      params={"value": pk})
+        return super()._check_values(value)
+
+
 class AssignmentForm(forms.Form):
     """One game's assignment: its presets, seat counts, bots, lessons and goals are the game's
     (`game_key`, chosen first: the view reads it from the address or the form's hidden `game`); the bot-level
     fields follow the number of players."""
 
     title = forms.CharField(label=_("Title"), max_length=120)
-    lessons = forms.ModelMultipleChoiceField(queryset=None, required=False, widget=forms.CheckboxSelectMultiple,
-                                             label=_("Lessons to finish"))
+    lessons = RowsChoiceField(queryset=None, required=False, widget=forms.CheckboxSelectMultiple,
+                              label=_("Lessons to finish"))
     rounds = forms.IntegerField(label=_("Practice rounds"), min_value=0, max_value=MAX_ROUNDS, initial=3)
     puzzles = forms.IntegerField(label=_("Puzzles to solve"), min_value=0, max_value=MAX_PUZZLES, initial=0,
                                  required=False)
@@ -68,8 +87,8 @@ class AssignmentForm(forms.Form):
                                  input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"])
     same_deals = forms.BooleanField(label=_("Same deals for everyone (results compare deal by deal)"),
                                     required=False)
-    students = forms.ModelMultipleChoiceField(queryset=None, required=False, widget=forms.CheckboxSelectMultiple,
-                                              label=_("Only these students (none chosen: the whole class)"))
+    students = RowsChoiceField(queryset=None, required=False, widget=forms.CheckboxSelectMultiple,
+                               label=_("Only these students (none chosen: the whole class)"))
 
     def __init__(self, *args: Any, classroom: Classroom, game_key: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -157,6 +157,7 @@ POST_ROUTES: dict[str, PostRoute] = {
     "lesson_answer": PostRoute(_player, *_lesson_urls("lesson_answer"), fields=_step_fields,
                                changes_on=accepted_or_judged),
     "lesson_hint": PostRoute(_player, *_lesson_urls("lesson_hint"), fields=_step_fields),
+    "lesson_explanation": PostRoute(_player, *_lesson_urls("lesson_explanation"), fields=_step_fields),
     "lesson_practice": PostRoute(_player, *_lesson_urls("lesson_practice"), fields=_step_fields),
     "class_create": PostRoute(_teacher, lambda world: [reverse("class_create")], lambda world: [],
                               fields=lambda world: {"name": ["8B", " ", "x" * 101]}),

@@ -161,7 +161,7 @@ CLASS_TABLE = class_table_pages()
 CLASS_PAGES = class_pages()
 ROUND_START = Page("round start", "post", lambda world: reverse("round_start", args=[world.assignment.pk]), _student)
 DRAFT_LESSON = [_draft("lesson", "get"), _draft("lesson_answer", "post", step=3, move=0, type="count", count=2),
-                _draft("lesson_hint", "post", step=3),
+                _draft("lesson_hint", "post", step=3), _draft("lesson_explanation", "post", step=3),
                 # The draft has no practice step: the refusal of step 3 says so, past the permission check.
                 _draft("lesson_practice", "post", let_in=(400,), step=3)]
 SIGNED_IN_ONLY = [

@@ -52,6 +52,19 @@ def test_hostile_posts_never_fail_and_change_nothing_unless_accepted(name, world
     post()
 
 
+@pytest.mark.parametrize("field", ["lessons", "students"])
+@pytest.mark.parametrize("huge", [str(2**70), str(-(2**70))])
+def test_an_id_past_the_databases_range_in_a_list_of_choices_is_refused_with_a_message(field, huge, world):
+    """Regression: Django checks only that each chosen id is a number, and SQLite answered one past its integer
+    range with OverflowError (a 500), found by the fuzzer above."""
+    route = POST_ROUTES["assignment_new"]
+    plausible = {name: values[0] for name, values in route.fields(world).items()}
+    before = database_snapshot()
+    response = route.client(world).post(route.own(world)[0], {**plausible, "game": "sunduchok", field: huge})
+    assert response.status_code == 400 and f"{huge} is not one of the available choices" in response.content.decode()
+    assert database_snapshot() == before
+
+
 @pytest.mark.parametrize("body", ["too large", "too many fields"])
 def test_an_oversized_body_is_refused_with_400_before_any_view_runs(body, world, settings):
     """At every POST route. The CSRF check reads the form first, so a body past Django's limits is refused even
