@@ -131,19 +131,19 @@ def lesson_answer(request: HttpRequest, game_key: str, lesson_slug: str) -> Http
 
 @require_POST
 def lesson_hint(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpResponse:
-    lesson = _lesson(request, game_key, lesson_slug)
-    step = _posted_step(request, lesson)
-    services.lesson_reveal_hint(lesson=lesson, step=step, **_learner(request))
-    if request.htmx:
-        return _render_step(request, lesson, step.number)
-    return redirect(lesson.step_url(step.number))
+    return _reveal(request, game_key, lesson_slug, services.lesson_reveal_hint)
 
 
 @require_POST
 def lesson_explanation(request: HttpRequest, game_key: str, lesson_slug: str) -> HttpResponse:
+    return _reveal(request, game_key, lesson_slug, services.lesson_reveal_explanation)
+
+
+def _reveal(request: HttpRequest, game_key: str, lesson_slug: str, reveal) -> HttpResponse:
+    """Show the posted step's next hint or its explanation (`reveal`, a service that charges for it), then the step."""
     lesson = _lesson(request, game_key, lesson_slug)
     step = _posted_step(request, lesson)
-    services.lesson_reveal_explanation(lesson=lesson, step=step, **_learner(request))
+    reveal(lesson=lesson, step=step, **_learner(request))
     if request.htmx:
         return _render_step(request, lesson, step.number)
     return redirect(lesson.step_url(step.number))
