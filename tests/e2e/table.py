@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-# Nothing on a move form is chosen for the player: before a click on the first submit button, choose in its form
-# what a person must (the first player of each radio group, the first boxes of each group of checkboxes: as many as
-# its fieldset's data-choose asks for, else one), leaving alone what is chosen already.
+# Nothing on a move form is chosen for the player: choose in the form of the first submit button what a person must
+# (the first player of each radio group, the first boxes of each group of checkboxes: as many as its fieldset's
+# data-choose asks for, else one), leaving alone what is chosen already.
 CHOOSE_FIRST = """() => {
   const button = document.querySelector(".move-form button[type=submit]");
   const form = button && button.form;
@@ -20,6 +20,9 @@ CHOOSE_FIRST = """() => {
     boxes.slice(0, count).forEach((box) => { box.checked = true; });
   });
 }"""
+# A table pushed in between the choice and the click (a page catching up after its socket reconnects) comes with
+# nothing chosen, and the server refuses the move as incomplete (400): choose again.
+CHOICE_TRIES = 3
 
 
 def current_step(page) -> int:
@@ -29,8 +32,13 @@ def current_step(page) -> int:
 def click_first_choice(page) -> None:
     """Make the first choice the move form offers, as a person would: choose in its form, then click its first
     submit button."""
-    page.evaluate(CHOOSE_FIRST)
-    page.locator(".move-form button[type=submit]").first.click()
+    for _ in range(CHOICE_TRIES):
+        page.evaluate(CHOOSE_FIRST)
+        with page.expect_response(lambda response: response.url.endswith("/act/")) as answer:
+            page.locator(".move-form button[type=submit]").first.click()
+        if answer.value.status != 400:
+            return
+    raise AssertionError(f"the move form lost its choice {CHOICE_TRIES} times")
 
 
 def click_until_game_over(page, most: int = 1000, until: str = ".end-screen") -> int:
