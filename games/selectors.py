@@ -13,7 +13,7 @@ from django.utils.timesince import timesince
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.descriptions import DESCRIPTIONS
+from games import registry
 from games.history import game_history
 from games.models import Game
 from games.narration import language_of, narrator_for
@@ -42,7 +42,7 @@ def narration_language() -> str:
 
 def game_offers() -> list[dict[str, Any]]:
     """Every game as the home page and /play/ offer it: its key, title, number of players and one sentence."""
-    return [{"key": game.key, "title": gettext(game.title), "description": DESCRIPTIONS[game.key],
+    return [{"key": game.key, "title": gettext(game.title), "description": registry.game(game.key).description,
              "min_players": game.min_players, "max_players": game.max_players} for game in GAMES.values()]
 
 
@@ -153,9 +153,10 @@ def human_seat(game: Game) -> int:
 
 
 def series_loser(game: Game) -> int | None:
-    """The seat a finished game's series goes on from: Chuvash Rooster's rooster, who deals the next
-    game and is attacked first; None where nobody lost so (no rooster, or a game without series)."""
-    return game_history(game).current.view(None).get("rooster")
+    """The seat a finished game's series goes on from (Chuvash Rooster's rooster, who deals the next game and is
+    attacked first); None where nobody lost so, or for a game without series."""
+    loser = registry.game(game.game_key).series_loser
+    return loser(game_history(game).current.view(None)) if loser else None
 
 
 def seat_names(game: Game) -> list[str]:
@@ -213,12 +214,13 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
     """
     view = state.view(seat)
     game_key = view["game"]
-    table = TABLES[game_key]
+    declared = registry.game(game_key)
+    table = declared.table
     players = view["players"]
     narrator = narrator_for(game_key, names, seat, narration_language())
     reasons = reasons or {}
     open_hands = _open_hands(state, table.hand_order, view["variant"]) if show_all_hands else {}
-    shown_from = table.first_logged(view) if hasattr(table, "first_logged") else 0
+    shown_from = declared.first_logged(view) if declared.first_logged else 0
     log = [{"text": narrator.describe(event), "reason": narrator.reason(reasons.get(index)),
             "seat": event.get("seat"), "stand_in": (reasons.get(index) or {}).get("stand_in", False)}
            for index, event in enumerate(view["log"]) if index >= shown_from]

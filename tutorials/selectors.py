@@ -9,7 +9,7 @@ from typing import Any
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
-from games.descriptions import DESCRIPTIONS
+from games import registry
 from games.narration import narrator_for
 from games.practice_goals import goal_text
 from games.rules import GAMES
@@ -118,7 +118,7 @@ def _courses(game_keys: list[str], *, user, session_key: str | None) -> list[dic
     courses = []
     for key, lessons in games:
         rows = [_lesson_row(lesson, progress.get(lesson.pk)) for lesson in lessons]
-        courses.append({"key": key, "title": _(GAMES[key].title), "description": DESCRIPTIONS[key],
+        courses.append({"key": key, "title": _(GAMES[key].title), "description": registry.game(key).description,
                         "url": course_url(key), "lessons": rows,
                         "completed": sum(1 for row in rows if row["completed"])})
     return courses

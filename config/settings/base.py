@@ -127,8 +127,14 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # The apps' templates, then each installed game's own (games/<key>/templates/); cached as Django's
+            # default loaders are, inside django-template-partials' loader (which would otherwise replace this list).
+            "loaders": [("template_partials.loader.Loader", [("django.template.loaders.cached.Loader", [
+                "django.template.loaders.filesystem.Loader",
+                "django.template.loaders.app_directories.Loader",
+                "games.template_loader.InstalledGamesLoader",
+            ])])],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",

@@ -1,19 +1,14 @@
-"""Bots for every game: `get_bot(game_key, level)` (see ENGINE.md, "Bots")."""
+"""Bots for every game: `get_bot(game_key, level)` (docs/engine.md, "Bots"); each game's bots live in its package
+(games/<key>/bots/) and its declaration names them per level (games.registry)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from games.bots.base import Bot, Decision
-from games.bots.hearts import HEARTS_BOTS
-from games.bots.rooster import ROOSTER_BOTS
-from games.bots.sunduchok import SUNDUCHOK_BOTS
-from games.bots.yashchiki import YASHCHIKI_BOTS
+from games.registry import Keyed, engines
 
 LEVELS = ("easy", "medium", "hard")
 
-BOTS: dict[str, dict[str, Callable[[], Bot]]] = {"sunduchok": SUNDUCHOK_BOTS, "hearts": HEARTS_BOTS,
-                                                  "rooster": ROOSTER_BOTS, "yashchiki": YASHCHIKI_BOTS}
+BOTS = Keyed(lambda: {key: engine.bots for key, engine in engines().items()})
 
 
 def get_bot(game_key: str, level: str) -> Bot:

@@ -1,19 +1,15 @@
 """The coach: one evaluator per game, judging every decision from the seat's view only (DESIGN.md, "2b. Coach").
 
-`get_coach(game_key)` gives the game's evaluator (games/coach/<game>.py, on games.coach.base.Coach); the hint at
-the table and `manage.py bench_coach` rest on it.
+`get_coach(game_key)` gives the game's evaluator (games/<key>/coach.py, on games.coach.base.Coach, named by the
+game's declaration); the hint at the table and `manage.py bench_coach` rest on it.
 """
 
 from __future__ import annotations
 
 from games.coach.base import ActionValue, Budget, Coach, Evaluation, Thresholds, Verdict
-from games.coach.hearts import HeartsCoach
-from games.coach.rooster import RoosterCoach
-from games.coach.sunduchok import SunduchokCoach
-from games.coach.yashchiki import YashchikiCoach
+from games.registry import Keyed, engines
 
-COACHES: dict[str, type[Coach]] = {"sunduchok": SunduchokCoach, "hearts": HeartsCoach, "rooster": RoosterCoach,
-                                   "yashchiki": YashchikiCoach}
+COACHES = Keyed(lambda: {key: engine.coach for key, engine in engines().items()})
 
 
 def get_coach(game_key: str) -> Coach:

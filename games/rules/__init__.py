@@ -1,12 +1,11 @@
-"""The rule engines: pure Python, one module per game, no Django and no I/O (see ENGINE.md)."""
+"""The rule engines' entry points (docs/engine.md): pure Python, no Django and no I/O. Each engine lives in its
+game's package (games/<key>/rules.py); `GAMES` maps every installed game's key to its engine (games.registry).
+"""
 
+from games.registry import Keyed, engines
 from games.rules.base import IllegalAction
-from games.rules.hearts import HEARTS
-from games.rules.rooster import ROOSTER
-from games.rules.sunduchok import SUNDUCHOK
-from games.rules.yashchiki import YASHCHIKI
 
-GAMES = {game.key: game for game in (SUNDUCHOK, HEARTS, YASHCHIKI, ROOSTER)}
+GAMES = Keyed(lambda: {key: engine.rules for key, engine in engines().items()})
 
 
 def get_game(key: str):

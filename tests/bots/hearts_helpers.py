@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games.bots.base import Reason
-from games.narration.hearts_reasons import explain
+from games.hearts.reasons import explain
 from games.narration.seats import SeatNarrator
 from games.rules.cards import RANKS, make_deck
 from tests.rules.hearts_helpers import GAME, MOON, MOON_TRICKS, play, play_cards, variant

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from games.bots.base import Reason
-from games.narration import SunduchokNarrator
 from games.rules.cards import RANKS, make_deck
+from games.sunduchok.narration import SunduchokNarrator
 from tests.rules.helpers import GAME, ask, count, suits
 
 __all__ = ["GAME", "SETUPS", "ask", "count", "deal", "play", "random_positions", "said", "suits"]

@@ -6,8 +6,8 @@ import random
 
 from games.bots import get_bot
 from games.bots.base import Reason
-from games.narration.rooster_reasons import explain
 from games.narration.seats import SeatNarrator
+from games.rooster.reasons import explain
 from tests.rules.rooster_helpers import GAME
 
 

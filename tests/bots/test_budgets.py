@@ -11,15 +11,15 @@ import pytest
 
 from games.bots import get_bot
 from games.bots.base import Deadline
-from games.bots.hearts import hard as hearts_hard
-from games.bots.hearts.knowledge import DealKnowledge
-from games.bots.rooster import hard as rooster_hard
-from games.bots.rooster.medium import habitual_decision as rooster_habit
-from games.bots.rooster.playout import Model
-from games.bots.sunduchok import hard as sunduchok_hard
-from games.bots.sunduchok.sampler import HandSampler
-from games.bots.yashchiki import hard as yashchiki_hard
+from games.hearts.bots import hard as hearts_hard
+from games.hearts.bots.knowledge import DealKnowledge
+from games.rooster.bots import hard as rooster_hard
+from games.rooster.bots.medium import habitual_decision as rooster_habit
+from games.rooster.bots.playout import Model
 from games.rules import get_game
+from games.sunduchok.bots import hard as sunduchok_hard
+from games.sunduchok.bots.sampler import HandSampler
+from games.yashchiki.bots import hard as yashchiki_hard
 
 PAST = -1.0     # a decision's deadline that has passed before it begins
 

@@ -8,7 +8,7 @@ from django.core.management import call_command
 
 import games.arena as arena
 from games.arena import PointsResult, format_result, mean_interval, play_match
-from games.bots.hearts import hard
+from games.hearts.bots import hard
 
 
 @pytest.fixture

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from games.bots import BOTS, LEVELS, get_bot
-from games.bots.hearts import hard
-from games.bots.hearts.hard import HardBot
-from games.bots.hearts.medium import MediumBot
 from games.bots.random_bot import RandomBot
+from games.hearts.bots import hard
+from games.hearts.bots.hard import HardBot
+from games.hearts.bots.medium import MediumBot
 from tests.bots.hearts_helpers import GAME, moon_choice_position, random_positions, scripted
 
 

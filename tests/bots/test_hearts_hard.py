@@ -7,10 +7,10 @@ import random
 import pytest
 
 from games.bots import get_bot
-from games.bots.hearts.hard import HardBot, distinct_cards
-from games.bots.hearts.knowledge import SUIT_MASKS, DealKnowledge
-from games.bots.hearts.playout import CLUBS, DIAMONDS, HEARTS, QUEEN_OF_SPADES, SPADES, card_code, card_number
-from games.bots.hearts.sampler import HandSampler
+from games.hearts.bots.hard import HardBot, distinct_cards
+from games.hearts.bots.knowledge import SUIT_MASKS, DealKnowledge
+from games.hearts.bots.playout import CLUBS, DIAMONDS, HEARTS, QUEEN_OF_SPADES, SPADES, card_code, card_number
+from games.hearts.bots.sampler import HandSampler
 from tests.bots.hearts_helpers import GAME, complete_deal, moon_choice_position, play, scripted
 from tests.rules.hearts_helpers import ALL_HEARTS_LEAD, FIRST_TRICK_TO_SEAT_3, QUEEN_AND_HEARTS, give, table
 

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from games.bots import get_bot
-from games.bots.hearts.knowledge import DealKnowledge
-from games.bots.hearts.playout import (
+from games.hearts.bots.knowledge import DealKnowledge
+from games.hearts.bots.playout import (
     Rules,
     card_code,
     card_number,
@@ -17,7 +17,7 @@ from games.bots.hearts.playout import (
     play_out,
     random_card,
 )
-from games.bots.hearts.sampler import HandSampler
+from games.hearts.bots.sampler import HandSampler
 from tests.bots.hearts_helpers import GAME, random_positions, variant
 
 PRESETS = sorted(GAME.presets)

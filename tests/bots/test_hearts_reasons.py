@@ -9,8 +9,8 @@ import pytest
 
 from games.bots import LEVELS, get_bot
 from games.bots.base import Reason
-from games.bots.hearts import hard
-from games.narration.hearts_reasons import RANDOM_REASONS, explain
+from games.hearts.bots import hard
+from games.hearts.reasons import RANDOM_REASONS, explain
 from games.narration.seats import SeatNarrator
 from tests.bots.hearts_helpers import GAME, moon_choice_position, said
 from tests.bots.test_reasons import cards_cited, cards_named

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from games.bots.sunduchok.knowledge import SET_SIZE, PublicKnowledge, holdings, suit_set
-from games.bots.sunduchok.sampler import HandSampler
 from games.rules.cards import rank_of, suit_of
+from games.sunduchok.bots.knowledge import SET_SIZE, PublicKnowledge, holdings, suit_set
+from games.sunduchok.bots.sampler import HandSampler
 from tests.bots.helpers import GAME, SETUPS, ask, count, deal, play, random_positions, suits
 
 VALID_SETUPS = [(preset, players) for preset, players in SETUPS

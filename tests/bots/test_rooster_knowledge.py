@@ -4,7 +4,7 @@ the first attacker's card can be, and deals sampled to fit it all."""
 import random
 
 from games.bots import get_bot
-from games.bots.rooster.knowledge import RoosterKnowledge
+from games.rooster.bots.knowledge import RoosterKnowledge
 from tests.rules.rooster_helpers import PASS, TAKE, attack, beat, bout, run, table
 
 HANDS = ("6C 7C 9D JH QS AC", "6D 8C 10D KH 7S 9C", "7D 8D JD QH KS AS")

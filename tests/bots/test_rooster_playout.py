@@ -6,8 +6,8 @@ import random
 import pytest
 
 from games.bots import get_bot
-from games.bots.rooster.hard import has_thrown_in
-from games.bots.rooster.playout import Model
+from games.rooster.bots.hard import has_thrown_in
+from games.rooster.bots.playout import Model
 from tests.rules.rooster_helpers import GAME
 
 

@@ -7,8 +7,8 @@ import pytest
 
 from games.bots import LEVELS
 from games.bots.base import Reason
-from games.narration.rooster_reasons import RANDOM_REASONS, explain
 from games.narration.seats import SeatNarrator
+from games.rooster.reasons import RANDOM_REASONS, explain
 from tests.bots.rooster_helpers import decisions_of_a_game, said
 from tests.bots.test_hearts_reasons import check_sentence
 from tests.bots.test_reasons import cards_cited, cards_named

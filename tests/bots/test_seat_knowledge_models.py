@@ -4,13 +4,13 @@ voids and the cards neither in the seat's hand nor in the discard pile."""
 
 from __future__ import annotations
 
-from games.bots.hearts.knowledge import DealKnowledge
-from games.bots.hearts.playout import card_code
-from games.bots.sunduchok.knowledge import PublicKnowledge
-from games.bots.yashchiki.knowledge import YashchikiKnowledge
+from games.hearts.bots.knowledge import DealKnowledge
+from games.hearts.bots.playout import card_code
 from games.rules import get_game
 from games.rules.cards import RANKS, make_deck
-from games.rules.yashchiki import DECK as YASHCHIKI_DECK
+from games.sunduchok.bots.knowledge import PublicKnowledge
+from games.yashchiki.bots.knowledge import YashchikiKnowledge
+from games.yashchiki.rules import DECK as YASHCHIKI_DECK
 
 
 def play(state, *actions):

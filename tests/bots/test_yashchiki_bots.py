@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.bots import BOTS, LEVELS, get_bot
-from games.bots.yashchiki import hard
+from games.yashchiki.bots import hard
 from tests.bots.yashchiki_helpers import decide, decisions_of_deals
 from tests.rules.yashchiki_helpers import GAME, play, random_action, run, table
 

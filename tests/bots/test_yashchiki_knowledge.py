@@ -3,8 +3,8 @@ shown in an undeclared pair, cards gone back to the stock, and sampled deals tha
 
 import random
 
-from games.bots.yashchiki.knowledge import TWOS, YashchikiKnowledge
 from games.rules.cards import suit_of
+from games.yashchiki.bots.knowledge import TWOS, YashchikiKnowledge
 from tests.bots.test_yashchiki_bots import lacking_hearts
 from tests.rules.yashchiki_helpers import play, run, table
 

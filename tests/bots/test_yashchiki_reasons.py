@@ -7,7 +7,7 @@ import pytest
 
 from games.bots.base import Reason
 from games.narration.seats import SeatNarrator
-from games.narration.yashchiki_reasons import RANDOM_REASONS, explain
+from games.yashchiki.reasons import RANDOM_REASONS, explain
 from tests.bots.test_hearts_reasons import check_sentence
 from tests.bots.test_reasons import cards_cited, cards_named
 from tests.bots.yashchiki_helpers import decisions_of_deals, said

@@ -7,7 +7,7 @@ import random
 from games.bots import get_bot
 from games.bots.base import Reason
 from games.narration.seats import SeatNarrator
-from games.narration.yashchiki_reasons import explain
+from games.yashchiki.reasons import explain
 from tests.rules.yashchiki_helpers import GAME
 
 

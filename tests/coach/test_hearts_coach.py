@@ -10,7 +10,7 @@ import pytest
 
 from games.bots import get_bot
 from games.coach.base import Budget
-from games.coach.hearts import HeartsCoach
+from games.hearts.coach import HeartsCoach
 from games.rules.cards import RANKS, make_deck
 from tests.bots.hearts_helpers import GAME, complete_deal, moon_choice_position, scripted
 from tests.bots.test_hearts_hard import MOON_RACE, MOON_RACE_TRICKS, moon_race_after_a_pass

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from games.bots import get_bot
-from games.bots.rooster.playout import Model
 from games.coach.base import Budget
-from games.coach.rooster import MAX_VALUED, RoosterCoach, legal_count, rooster_chance, valued_count
+from games.rooster.bots.playout import Model
+from games.rooster.coach import MAX_VALUED, RoosterCoach, legal_count, rooster_chance, valued_count
 from tests.rules.rooster_helpers import DECK, GAME, TAKE, attack, beat, bout, card_names_in, run, throw
 
 COACH = RoosterCoach()

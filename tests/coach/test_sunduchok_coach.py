@@ -10,11 +10,11 @@ import random
 import pytest
 
 from games.bots import get_bot
-from games.bots.sunduchok.knowledge import FULL_RANK, SUIT_BITS, PublicKnowledge, holdings
 from games.coach.base import Budget
-from games.coach.sunduchok import Playout, Position, SunduchokCoach, World
 from games.rules import IllegalAction
 from games.rules.cards import rank_of, suit_of
+from games.sunduchok.bots.knowledge import FULL_RANK, SUIT_BITS, PublicKnowledge, holdings
+from games.sunduchok.coach import Playout, Position, SunduchokCoach, World
 from tests.bots.helpers import GAME, ask, count, deal, play, suits
 
 COACH = SunduchokCoach()

@@ -10,8 +10,8 @@ import random
 import pytest
 
 from games.bots import get_bot
-from games.coach.yashchiki import YashchikiCoach, expected_points
-from games.rules.yashchiki import score_hand
+from games.yashchiki.coach import YashchikiCoach, expected_points
+from games.yashchiki.rules import score_hand
 from tests.rules.yashchiki_helpers import DRAW, GAME, play, run, table
 
 COACH = YashchikiCoach()

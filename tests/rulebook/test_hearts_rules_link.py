@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
+from games.hearts import table
+from games.hearts.table import rules_link
 from games.rules import get_game
-from games.tables import hearts as table
-from games.tables.hearts import rules_link
 from tests.rulebook.helpers import seat_narrator
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "rules" / "hearts.json"

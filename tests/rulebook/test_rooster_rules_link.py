@@ -8,10 +8,10 @@ from pathlib import Path
 
 from django.utils import translation
 
+from games.rooster import table
+from games.rooster.rules import DECK
+from games.rooster.table import rules_link
 from games.rules import get_game
-from games.rules.rooster import DECK
-from games.tables import rooster as table
-from games.tables.rooster import rules_link
 from tests.rulebook.helpers import seat_narrator
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "rules" / "rooster.json"

@@ -15,7 +15,7 @@ import pytest
 from django.utils import translation
 
 from games.rules import get_game
-from games.tables.sunduchok import rules_link
+from games.sunduchok.table import rules_link
 from tests.rulebook.helpers import seat_narrator
 from tests.rules.helpers import ask, count, suits, table
 

@@ -10,9 +10,9 @@ import pytest
 from django.utils import translation
 
 from games.rules import get_game
-from games.rules.yashchiki import DECK
-from games.tables import yashchiki as table
-from games.tables.yashchiki import rules_link
+from games.yashchiki import table
+from games.yashchiki.rules import DECK
+from games.yashchiki.table import rules_link
 from tests.rulebook.helpers import seat_narrator
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "rules" / "yashchiki.json"

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from games.hearts.rules import PRESET_DESCRIPTIONS, PRESETS, HeartsVariant
 from games.rules import GAMES, get_game
-from games.rules.hearts import PRESET_DESCRIPTIONS, PRESETS, HeartsVariant
 from tests.rules.hearts_helpers import DECK, EXAMPLE, GAME, finish_deal, table
 
 DEFAULTS = {"pass_cycle": ["left", "right", "across", "none"], "qs_breaks_hearts": "never",

@@ -5,7 +5,7 @@ import itertools
 
 import pytest
 
-from games.rules.rooster import beats
+from games.rooster.rules import beats
 from tests.rules.rooster_helpers import DECK, TAKE, attack, beat, bout, run
 
 # Written out here rather than taken from the engine, so that the check is independent of it.

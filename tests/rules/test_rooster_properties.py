@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from games.rooster.rules import beats
 from games.rules import IllegalAction
-from games.rules.rooster import beats
 from tests.rules import hidden_cards
 from tests.rules.rooster_helpers import DECK, GAME, card_names_in, play_randomly
 

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from games.rooster.rules import PRESET_DESCRIPTIONS, PRESETS, RoosterVariant
 from games.rules import GAMES, IllegalAction, get_game
-from games.rules.rooster import PRESET_DESCRIPTIONS, PRESETS, RoosterVariant
 from tests.rules.rooster_helpers import DECK, GAME, PASS, attack, beat, hands_of, run, table
 
 DEFAULTS = {"hand_size": 6, "suit_order": ["S", "H", "D", "C"], "multi_lead": "same-suit"}

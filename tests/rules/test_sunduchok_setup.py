@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 from games.rules import GAMES, get_game
-from games.rules.sunduchok import PRESETS
+from games.sunduchok.rules import PRESETS
 from tests.rules.helpers import DECK_36, GAME
 
 DEFAULTS = {"deck": 36, "hand_size": 4, "target": "any", "questions": "three", "must_hold_rank": True,

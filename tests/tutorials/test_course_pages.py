@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import escape
 
-from games.descriptions import DESCRIPTIONS
+from games import registry
 from games.models import Game
 from games.rules import GAMES
 from games.selectors import SESSION_GAMES_KEY, game_visible_to, games_of_visitor
@@ -80,7 +80,7 @@ def test_each_games_course_page_lists_its_lessons_in_order_with_its_rules_and_a_
     assert f'<html lang="{language}">' in html
     assert f"<h1>{escape(title)}</h1>" in html
     with translation.override(language):
-        assert escape(str(DESCRIPTIONS[game_key])) in html
+        assert escape(str(registry.game(game_key).description)) in html
     earlier, later = {"en": ("Earlier", "Later"), "ru": ("Раньше", "Позже")}[language]
     assert earlier in html and html.index(earlier) < html.index(later)   # in the lessons' order
     assert "A draft" not in html and "Черновик" not in html

@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from games.rules import get_game
-from games.rules.yashchiki import score_hand
+from games.yashchiki.rules import score_hand
 from tutorials.documents import languages, parse_document, read_documents
 from tutorials.payloads import answers_of, is_right_answer, position_from_payload, validate_step_payload
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
-from games.descriptions import DESCRIPTIONS
+from games.registry import games
 from games.rules import GAMES
 
 pytestmark = pytest.mark.django_db
@@ -21,8 +21,8 @@ PLAY = {"en": "Play {title}", "ru": "Сыграть в «{title}»"}
 
 
 def test_every_game_has_its_one_sentence():
-    assert set(DESCRIPTIONS) == set(GAMES) == set(TITLES["en"])
-    for key, description in DESCRIPTIONS.items():
+    assert set(games()) == set(GAMES) == set(TITLES["en"])
+    for key, description in ((key, game.description) for key, game in games().items()):
         with translation.override("ru"):
             russian = str(description)
         with translation.override("en"):
@@ -39,7 +39,7 @@ def test_the_page_offers_every_game_with_its_sentence_and_links(page, language):
     assert f'<html lang="{language}">' in html
     for key, title in TITLES[language].items():
         with translation.override(language):
-            description = str(DESCRIPTIONS[key])
+            description = str(games()[key].description)
         assert escape(description) in html, key
         assert html.count(escape(description)) == 1, key
         assert f'href="{reverse("new_game", args=[key])}">{escape(PLAY[language].format(title=title))}</a>' in html

@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.narration import SunduchokNarrator
 from games.rules.cards import RANKS, make_deck
 from games.services import game_create
+from games.sunduchok.narration import SunduchokNarrator
 from tests.web.helpers import move_data
 
 pytestmark = pytest.mark.django_db

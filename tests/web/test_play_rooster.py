@@ -15,8 +15,8 @@ from django.urls import reverse
 from games import selectors
 from games.history import game_history
 from games.models import Game
+from games.rooster.rules import beats
 from games.rules import get_game
-from games.rules.rooster import beats
 from tests.web.helpers import assert_no_hidden_cards, card_spellings, hidden_cards, play_socket
 from tutorials.services import preset_sync_builtin
 

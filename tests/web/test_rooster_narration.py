@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from games.narration import RoosterNarrator
+from games.rooster import rules as rooster_rules
+from games.rooster.narration import RoosterNarrator
 from games.rules import IllegalAction, get_game
-from games.rules import rooster as rooster_rules
 from tests.web.helpers import card_spellings
 
 ROOSTER = get_game("rooster")

@@ -15,11 +15,11 @@ from django.test import Client
 from django.urls import reverse
 
 from games.history import game_history
+from games.rooster.rules import DECK as ROOSTER_DECK
 from games.rules import get_game
 from games.rules.cards import RANKS, make_deck
-from games.rules.rooster import DECK as ROOSTER_DECK
-from games.rules.yashchiki import DECK as YASHCHIKI_DECK
 from games.selectors import position_context
+from games.yashchiki.rules import DECK as YASHCHIKI_DECK
 from tests.tutorials.helpers import make_lesson
 from tests.web.helpers import play_socket, start_game
 from tests.web.seat_knowledge import (

@@ -9,9 +9,10 @@ import random
 
 import pytest
 
-from games.narration import YashchikiNarrator, narrator_for
+from games.narration import narrator_for
 from games.rules import IllegalAction, get_game
-from games.rules import yashchiki as yashchiki_rules
+from games.yashchiki import rules as yashchiki_rules
+from games.yashchiki.narration import YashchikiNarrator
 from tests.web.helpers import card_spellings
 
 YASHCHIKI = get_game("yashchiki")

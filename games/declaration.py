@@ -1,0 +1,111 @@
+"""What a game is to this site: one typed declaration per game, read by generic code instead of the game's key.
+
+A game lives in one package, `games/<key>/` (docs/design.md, "A game is one package"). The package declares
+itself twice, once per layer:
+
+- `engine.py` holds `ENGINE`, a `GameEngine`: the pure parts (the rules, the bots, the coach, the narrator and
+  the coach's unit), free of Django like the modules they name, so the engines work without a site
+  (docs/engine.md);
+- `game.py` holds `GAME`, a `Game`: the engine plus everything the site asks of the game (the table's view-model,
+  its description, templates, class goals, presets' texts, variant labels, puzzle themes ...).
+
+games.registry finds both through the list of installed games. Every part a game must give is a field
+without a default; an optional part defaults to None (or to an empty collection), and generic code tests for
+None instead of asking the module with hasattr. This module stays free of Django: the site's types are only
+named in annotations.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from games.bots.base import Bot
+    from games.coach.base import Coach
+    from games.narration.seats import SeatNarrator
+    from games.tables.goals import Goal, Outcome
+
+View = dict[str, Any]
+Action = dict[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class GameEngine:
+    """The pure half of a game: what the engines, the bots' arena and the coach's benches need."""
+
+    rules: Any                                  # the rule engine (docs/engine.md): key, presets, new_game ...
+    bots: Mapping[str, Callable[[], Bot]]       # a bot per level: "easy", "medium", "hard"
+    coach: Callable[[], Coach]                  # the game's evaluator (games.coach.base.Coach)
+    narrator: type[SeatNarrator]                # the game told in words, per viewer (games.narration.seats)
+    table_size: int                             # the usual number of players: benches, mining, bench learners
+
+    @property
+    def key(self) -> str:
+        return self.rules.key
+
+
+class GameTable(Protocol):
+    """The table's view-model, one module per game (games/<key>/table.py): what the play page, the replay and the
+    lessons show of a seat's view beyond what every table shares (games.selectors)."""
+
+    def hand_order(self, cards: Sequence[str], variant: Mapping[str, Any]) -> list[str]:
+        """A hand laid out as every page draws it."""
+
+    def context(self, view: View, legal_actions: list[Action], narrator: Any, *, seat: int) -> dict[str, Any]:
+        """The game's own parts of the table for `seat`."""
+
+    def opponent_facts(self, view: View, other: int) -> list[str]:
+        """What the table shows of another seat."""
+
+    def replay_seat(self, state: Any, narrator: Any, seat: int, cards_at: Any) -> dict[str, Any]:
+        """The facts a replay shows beside a seat's open hand."""
+
+    def rules_link(self, view: View, legal_actions: list[Action], narrator: Any) -> Any:
+        """The rules question the seat's decision raises (an anchor and its text), or None."""
+
+    def knowledge(self, view: View, narrator: Any, *, seat: int) -> Any:
+        """The play page's "What your seat knows" panel (games.tables.knowledge)."""
+
+    def action_from_post(self, data: Any) -> Action | None:
+        """The action a POST of the move form holds (KeyError for a missing part, ValueError for a bad one)."""
+
+    def action_form_fields(self, action: Action) -> dict[str, Any]:
+        """The move form's fields that would post `action` (what a hint marks on the form)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Game:
+    """Everything the site asks of one game. Required parts first, then the optional ones."""
+
+    engine: GameEngine
+    table: GameTable
+    description: str                            # one sentence for /play/ and the home page (lazily translated)
+    # What a class may ask of the game (games.tables.goals): the goal kinds besides "just play the rounds", and a
+    # finished round's result in figures and in words.
+    class_goals: Sequence[Goal]
+    round_outcome: Callable[[Any, int], Outcome]
+    round_text: Callable[[Outcome], str]
+    class_preset: str = "standard"              # the preset a new assignment offers first
+    # Optional parts of the table:
+    first_logged: Callable[[View], int] | None = None           # the first log event a long game's table shows
+    held_cards: Callable[[View], list[str]] | None = None       # the cards still held, where the hand lists more
+    holdings: Callable[..., str] | None = None                  # a sentence on what else is the seat's
+    sure_moves: Callable[[View, list[Action]], list[Action]] | None = None   # moves the seat's view settles
+    series_loser: Callable[[View], int | None] | None = None    # the seat a finished game's series goes on from
+
+    @property
+    def key(self) -> str:
+        return self.engine.key
+
+    @property
+    def rules(self) -> Any:
+        return self.engine.rules
+
+    @property
+    def templates(self) -> dict[str, str]:
+        """The game's own templates, in its package's templates/games/<key>/ folder."""
+        return {"table_template": f"games/{self.key}/_table.html",
+                "move_form_template": f"games/{self.key}/_move_form.html",
+                "standings_template": f"games/{self.key}/_standings.html"}

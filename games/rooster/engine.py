@@ -1,0 +1,10 @@
+"""Chuvash Rooster's pure half (games.declaration.GameEngine): its rules, bots, coach and narrator."""
+
+from games.declaration import GameEngine
+from games.rooster.bots import ROOSTER_BOTS
+from games.rooster.coach import RoosterCoach
+from games.rooster.narration import RoosterNarrator
+from games.rooster.rules import ROOSTER
+
+ENGINE = GameEngine(rules=ROOSTER, bots=ROOSTER_BOTS, coach=RoosterCoach, narrator=RoosterNarrator,
+                    table_size=3)

@@ -1,0 +1,18 @@
+"""Chuvash Rooster as the site offers it (games.declaration.Game)."""
+
+from django.utils.translation import gettext_lazy as _
+
+from games.declaration import Game
+from games.rooster import table
+from games.rooster.engine import ENGINE
+
+GAME = Game(
+    engine=ENGINE,
+    table=table,
+    description=_("A relative of Durak with ranked suits and no trumps: beat the cards led at you or take them, and "
+                     "don't be the last one left holding cards, the rooster."),
+    class_goals=table.CLASS_GOALS,
+    round_outcome=table.round_outcome,
+    round_text=table.round_text,
+    series_loser=table.series_loser,
+)
