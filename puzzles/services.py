@@ -58,10 +58,10 @@ class AttemptResult:
 
 def puzzle_attempt(*, puzzle: Puzzle, position, action: dict, user=None, session_key: str | None = None
                    ) -> AttemptResult:
-    """Record a learner's answer to `puzzle`, whose `position` (puzzles.selectors.puzzle_state) it must be legal
-    in. The first attempt of a learner at a puzzle moves the learner's
-    rating in the puzzle's game and the puzzle's own (Glicko-2) and the streak of first tries solved; a retry
-    only records the answer. `user` when signed in, else the anonymous learner key `session_key`."""
+    """Record a learner's answer to `puzzle`, a move legal in its `position` (puzzles.selectors.puzzle_state). The
+    first attempt of a learner at a puzzle moves the learner's rating in the puzzle's game and the puzzle's own
+    (Glicko-2) and the streak of first tries solved; a retry only records the answer. `user` when signed in, else
+    the anonymous learner key `session_key`."""
     learner = {"user": user} if user is not None and user.is_authenticated else {"user": None,
                                                                                "session_key": session_key}
     if learner["user"] is None and not session_key:
