@@ -10,6 +10,7 @@ hidden cards. Computing a review takes about a second a game, so the page review
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import defaultdict
 from typing import Any
@@ -24,49 +25,63 @@ from games.models import Game
 from games.narration import narrator_for
 from games.narration.coach import move_loss_sentence
 from games.narration.reasons import Mover
-from games.review_selectors import review_plan, stored_parts
+from games.review_selectors import ReviewPart, review_plan, stored_parts
 from games.review_services import game_review_part
 from games.selectors import human_seat, narration_language, seat_names
 
 COMMON_MISTAKES_SHOWN = 5
 
 
-def kept_review(game: Game) -> list[ReviewedDecision] | None:
-    """The decisions of the game's review if every part is kept, else None."""
-    seat = human_seat(game)
-    plan = review_plan(game=game, seat=seat)
-    kept = stored_parts(game=game, seat=seat)
+@dataclasses.dataclass(frozen=True)
+class DealRounds:
+    """Every student's round `number` of an assignment, with the review plan of each finished one: planned once a
+    request, since a plan looks at every position of the game where its player moved."""
+
+    assignment: Assignment
+    number: int
+    by_student: dict[int, PracticeRound]
+    plans: dict[int, list[ReviewPart]]   # by round, the finished ones'
+
+
+def deal_rounds(assignment: Assignment, number: int) -> DealRounds:
+    """Round `number` of the assignment's students, the finished rounds' reviews planned."""
+    students = {student.pk for student in assignment_students(assignment)}
+    by_student = {practice.student_id: practice for practice in
+                  PracticeRound.objects.filter(assignment=assignment, number=number).select_related("game")
+                  if practice.student_id in students}
+    plans = {practice.pk: review_plan(game=practice.game, seat=human_seat(practice.game))
+             for practice in by_student.values() if practice.game.is_over}
+    return DealRounds(assignment=assignment, number=number, by_student=by_student, plans=plans)
+
+
+def kept_review(game: Game, plan: list[ReviewPart]) -> list[ReviewedDecision] | None:
+    """The decisions of the game's review (`plan`, its review_plan) if every part is kept, else None."""
+    kept = stored_parts(game=game, seat=human_seat(game))
     if any(part.number not in kept for part in plan):
         return None
     return [decision for part in plan for decision in kept[part.number]]
 
 
-def review_next(assignment: Assignment, number: int) -> bool:
-    """Review one finished round `number` of the assignment that is not reviewed yet; False when none is left."""
-    for practice in _rounds(assignment, number).values():
-        if practice.game.is_over and kept_review(practice.game) is None:
-            for part in review_plan(game=practice.game, seat=human_seat(practice.game)):
+def review_next(rounds: DealRounds) -> bool:
+    """Review one finished round of `rounds` that is not reviewed yet; False when none is left."""
+    for practice in rounds.by_student.values():
+        plan = rounds.plans.get(practice.pk)
+        if plan is not None and kept_review(practice.game, plan) is None:
+            for part in plan:
                 game_review_part(game=practice.game, part=part)
             return True
     return False
 
 
-def _rounds(assignment: Assignment, number: int) -> dict[int, PracticeRound]:
-    students = {student.pk for student in assignment_students(assignment)}
-    return {practice.student_id: practice for practice in
-            PracticeRound.objects.filter(assignment=assignment, number=number).select_related("game")
-            if practice.student_id in students}
-
-
-def deal_comparison(assignment: Assignment, number: int) -> dict[str, Any]:
-    """Every student's round `number` of the assignment, each finished and reviewed round judged."""
+def deal_comparison(rounds: DealRounds) -> dict[str, Any]:
+    """Every student's round of `rounds`, each finished and reviewed round judged."""
     language = narration_language()
-    rounds = _rounds(assignment, number)
+    assignment, number = rounds.assignment, rounds.number
     rows, judged = [], []
     for student in assignment_students(assignment):
-        practice = rounds.get(student.pk)
+        practice = rounds.by_student.get(student.pk)
         result = round_result(practice) if practice is not None else None
-        decisions = kept_review(practice.game) if result and result.finished else None
+        decisions = kept_review(practice.game, rounds.plans[practice.pk]) if result and result.finished else None
         summary = summarise(decisions) if decisions is not None else None
         moves = _judged_moves(practice, decisions, language) if decisions is not None else []
         judged.extend((student, practice, move) for move in moves)

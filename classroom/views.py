@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from classroom import selectors, services
-from classroom.deal_review import deal_comparison, review_next
+from classroom.deal_review import deal_comparison, deal_rounds, review_next
 from classroom.forms import AssignmentForm, ClassNameForm, CoTeacherForm, JoinForm
 from classroom.ratelimits import attempt_limited
 from classroom.services import ClassroomDenied, ClassroomError
@@ -282,10 +282,11 @@ def assignment_deal(request: HttpRequest, assignment_id: int, number: int) -> Ht
     assignment = _taught_assignment(request, assignment_id)
     if not 1 <= number <= assignment.rounds:
         raise Http404("This assignment has no such round.")
+    rounds = deal_rounds(assignment, number)
     if request.htmx or request.GET.get("review") == "next":
-        review_next(assignment, number)
+        review_next(rounds)
     template = "classroom/deal.html#deal-rows" if request.htmx else "classroom/deal.html"
-    return render(request, template, deal_comparison(assignment, number))
+    return render(request, template, deal_comparison(rounds))
 
 
 @login_required

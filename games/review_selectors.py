@@ -97,11 +97,10 @@ def review_context(*, game: Game, seat: int, deal: int | None = None) -> dict[st
     }
 
 
-def review_part_context(*, game: Game, seat: int, part: ReviewPart,
+def review_part_context(*, game: Game, seat: int, plan: list[ReviewPart], part: ReviewPart,
                         decisions: list[ReviewedDecision]) -> dict[str, Any]:
-    """One part just computed, as the page swaps it in: drawn, followed by the next part of its deal to load,
-    with the progress and summaries brought up to date."""
-    plan = review_plan(game=game, seat=seat)
+    """One part of `plan` (the request's review_plan) just computed, as the page swaps it in: drawn, followed by
+    the next part of its deal to load, with the progress and summaries brought up to date."""
     kept = stored_parts(game=game, seat=seat)
     kept[part.number] = decisions
     everything = {each.number: kept.get(each.number) for each in plan}

@@ -14,7 +14,7 @@ from games.coach import get_coach
 from games.coach.review import ReviewedDecision, decision_seed, review_decision
 from games.history import game_history
 from games.models import Game, GameReview
-from games.review_selectors import REVIEW_VERSION, ReviewPart, review_plan, stored_part
+from games.review_selectors import REVIEW_VERSION, ReviewPart, stored_part
 from games.services import game_create
 
 
@@ -43,14 +43,15 @@ def game_review_part(*, game: Game, part: ReviewPart) -> list[ReviewedDecision]:
     return decisions
 
 
-def game_try_again_from(*, game: Game, seat: int, step: int, owner=None) -> Game:
+def game_try_again_from(*, game: Game, seat: int, plan: list[ReviewPart], step: int, owner=None) -> Game:
     """A new practice game at exactly the position of `game` after `step` actions, where the player decided:
     the same deal, the same hidden cards, the same bots (with the same seeds, so they answer the same moves
     the same way), the moves before it already played. Only the decisions of the player's `seat` may be tried
-    again; at a table of several people the other people's seats are played by bots of the table's stand-in level."""
+    again (the parts of `plan`, the request's review_plan of `seat`); at a table of several people the other
+    people's seats are played by bots of the table's stand-in level."""
     if not game.is_over:
         raise ReviewRefused(_("The review opens when the game is over: finish the game first."))
-    steps = {step for part in review_plan(game=game, seat=seat) for step in part.steps}
+    steps = {step for part in plan for step in part.steps}
     if step not in steps:
         raise ReviewRefused(_("That position is not one of your decisions in this game."))
     history = game_history(game)

@@ -249,7 +249,8 @@ def review_part(request: HttpRequest, game_id, part: int) -> HttpResponse:
     decisions = review_services.game_review_part(game=game, part=plan[part])
     if not request.htmx:
         return redirect(f"{reverse('review', args=[game.pk])}?deal={plan[part].deal}#review-part-{part}")
-    context = review_selectors.review_part_context(game=game, seat=seat, part=plan[part], decisions=decisions)
+    context = review_selectors.review_part_context(game=game, seat=seat, plan=plan, part=plan[part],
+                                                   decisions=decisions)
     return render(request, "games/review.html#review-update", context)
 
 
@@ -257,15 +258,15 @@ def review_part(request: HttpRequest, game_id, part: int) -> HttpResponse:
 def review_try_again(request: HttpRequest, game_id, step: int) -> HttpResponse:
     """Try again from here: a new practice game at the position of one of the player's decisions."""
     game, seat = _visitor_game(request, game_id)
+    plan = review_selectors.review_plan(game=game, seat=seat)
     try:
         new = review_services.game_try_again_from(
-            game=game, seat=seat, step=step,
+            game=game, seat=seat, plan=plan, step=step,
             owner=request.user if request.user.is_authenticated else None)
     except review_services.ReviewRefused as error:
         return render(request, "games/review_locked.html", {"game": game, "error": str(error)}, status=error.status)
     # The practice game links back to the decision it was started from.
-    deal = next(part.deal for part in review_selectors.review_plan(game=game, seat=seat)
-                if step in part.steps)
+    deal = next(part.deal for part in plan if step in part.steps)
     back = f"{reverse('review', args=[game.pk])}?deal={deal}#move-{step + 1}"
     session_remember_game(request.session, new, back_url=back, back_label=gettext("Back to the review"))
     return redirect("play", game_id=new.pk)

@@ -35,7 +35,9 @@ SHOWN_AFTER = 6
 
 
 def puzzle_state(puzzle: Puzzle):
-    """The position of `puzzle`, replayed by the engine: ValueError if it does not replay to the stored view."""
+    """The position of `puzzle`, replayed by the engine: ValueError if it does not replay to the stored view.
+    A position may take hundreds of actions to reach (a Yashchiki match), so a request replays it once and hands
+    it on to what else it needs it for."""
     engine = get_game(puzzle.game_key)
     state = engine.new_game(players=puzzle.players, seed=puzzle.seed, variant=engine.variant(preset=puzzle.preset),
                             dealer=puzzle.dealer)
@@ -69,9 +71,8 @@ def next_puzzle(*, game_key: str, theme: str | None = None, user=None, session_k
     return puzzles.annotate(distance=Func(F("rating") - rating, function="ABS")).order_by("distance", "pk").first()
 
 
-def puzzle_table_context(puzzle: Puzzle, state=None, *, can_move: bool = True) -> dict[str, Any]:
-    """The puzzle's table as its seat sees it (`view(seat)` only), with the move form where `can_move`."""
-    state = state if state is not None else puzzle_state(puzzle)
+def puzzle_table_context(puzzle: Puzzle, state, *, can_move: bool = True) -> dict[str, Any]:
+    """The puzzle's table at `state` as its seat sees it (`view(seat)` only), with the move form where `can_move`."""
     context = position_context(state, names=lesson_seat_names(puzzle.players, puzzle.seat), seat=puzzle.seat,
                                can_move=can_move)
     if not can_move:
@@ -90,24 +91,24 @@ def _learner(puzzle: Puzzle) -> Mover:
     return Mover(narrator, puzzle.seat)
 
 
-def puzzle_result_context(puzzle: Puzzle, result, action: dict | None = None) -> dict[str, Any]:
-    """What the page says of an answer (puzzles.services.AttemptResult): why the solution is best, or, for the
-    move `action` chosen instead, what it costs, why the best move is better and what the chosen one risks."""
+def puzzle_result_context(puzzle: Puzzle, position, result, action: dict | None = None) -> dict[str, Any]:
+    """What the page says of an answer (puzzles.services.AttemptResult) in the puzzle's `position` (puzzle_state):
+    why the solution is best, or, for the move `action` chosen instead, what it costs, why the best move is better
+    and what the chosen one risks."""
     if result.solved:
-        return {"result": result, **puzzle_solution_words(puzzle)}
-    return {"result": result, "why": wrong_answer_words(puzzle, action, result.loss)}
+        return {"result": result, **puzzle_solution_words(puzzle, position)}
+    return {"result": result, "why": wrong_answer_words(puzzle, position, action, result.loss)}
 
 
-def wrong_answer_words(puzzle: Puzzle, action: dict, stored_loss: float) -> list[str]:
+def wrong_answer_words(puzzle: Puzzle, position, action: dict, stored_loss: float) -> list[str]:
     """A wrong answer judged against the solution on the same sampled deals (the coach's evaluation of the
     decision, seeded by the puzzle): what it loses, both moves' figures, the coach's reason for the solution
     (told of the learner) and what the chosen move risks deal by deal. Should the evaluation find no loss (it
     samples afresh) or less than the puzzle's claim (the coach's mistake threshold), the loss the puzzle was mined
-    with is all it says, so that the page never contradicts its claim."""
+    with is all it says, so that the page never contradicts its claim. `position` is the puzzle's (puzzle_state)."""
     learner = _learner(puzzle)
     language = learner.narrator.language
-    state = puzzle_state(puzzle)
-    evaluation = get_coach(puzzle.game_key).evaluate(state.view(puzzle.seat), state.legal_actions(),
+    evaluation = get_coach(puzzle.game_key).evaluate(position.view(puzzle.seat), position.legal_actions(),
                                                      seed=f"puzzle-{puzzle.view_key}", include=action)
     best, played = evaluation.value_of(puzzle.best), evaluation.value_of(action)
     if best.value - played.value <= get_coach(puzzle.game_key).thresholds.mistake:
@@ -121,12 +122,12 @@ def wrong_answer_words(puzzle: Puzzle, action: dict, stored_loss: float) -> list
     return [*words, risk] if risk else words
 
 
-def puzzle_solution_words(puzzle: Puzzle) -> dict[str, Any]:
-    """The solution in words and why it is best: the editors' explanation, or the coach's reason (told of the
-    learner), and how much every other move loses."""
+def puzzle_solution_words(puzzle: Puzzle, position) -> dict[str, Any]:
+    """The solution in words, as it reads in the puzzle's `position` (puzzle_state), and why it is best: the
+    editors' explanation, or the coach's reason (told of the learner), and how much every other move loses."""
     learner = _learner(puzzle)
     narrator = learner.narrator
-    words = {"solution": narrator.action_text(puzzle.best, puzzle_state(puzzle).view(puzzle.seat)),
+    words = {"solution": narrator.action_text(puzzle.best, position.view(puzzle.seat)),
              "why": [every_other_move_sentence(puzzle.unit, puzzle.gap, learner)]}
     if puzzle.explanation:
         words["explanation"] = render_markdown(puzzle.explanation)
@@ -135,10 +136,11 @@ def puzzle_solution_words(puzzle: Puzzle) -> dict[str, Any]:
     return words
 
 
-def puzzle_shown_state(puzzle: Puzzle):
-    """The position after the solution and the moves that follow it (the hard bots in every seat, the seat's own
-    included) up to SHOWN_AFTER or the seat's next decision: what "Show me" draws, from the seat's view."""
-    state = puzzle_state(puzzle).apply(puzzle.best)
+def puzzle_shown_state(puzzle: Puzzle, position):
+    """The state after the solution, played in the puzzle's `position` (puzzle_state), and the moves that follow it
+    (the hard bots in every seat, the seat's own included) up to SHOWN_AFTER or the seat's next decision: what
+    "Show me" draws, from the seat's view."""
+    state = position.apply(puzzle.best)
     bots = {seat: BOTS[puzzle.game_key]["hard"](decision_seconds=math.inf) for seat in range(puzzle.players)}
     for number in range(SHOWN_AFTER):
         if state.is_over or state.current_player == puzzle.seat:

@@ -56,15 +56,17 @@ class AttemptResult:
     streak: int
 
 
-def puzzle_attempt(*, puzzle: Puzzle, action: dict, user=None, session_key: str | None = None) -> AttemptResult:
-    """Record a learner's answer to `puzzle`. The first attempt of a learner at a puzzle moves the learner's
-    rating in the puzzle's game and the puzzle's own (Glicko-2) and the streak of first tries solved; a retry
-    only records the answer. `user` when signed in, else the anonymous learner key `session_key`."""
+def puzzle_attempt(*, puzzle: Puzzle, position, action: dict, user=None, session_key: str | None = None
+                   ) -> AttemptResult:
+    """Record a learner's answer to `puzzle`, a move legal in its `position` (puzzles.selectors.puzzle_state). The
+    first attempt of a learner at a puzzle moves the learner's rating in the puzzle's game and the puzzle's own
+    (Glicko-2) and the streak of first tries solved; a retry only records the answer. `user` when signed in, else
+    the anonymous learner key `session_key`."""
     learner = {"user": user} if user is not None and user.is_authenticated else {"user": None,
                                                                                "session_key": session_key}
     if learner["user"] is None and not session_key:
         raise ValueError("An attempt needs a signed-in user or an anonymous learner key.")
-    if not any(same_action(action, legal) for legal in puzzle_state(puzzle).legal_actions()):
+    if not any(same_action(action, legal) for legal in position.legal_actions()):
         raise PuzzleAnswerError(gettext("That move cannot be made in this position."))
     solved = same_action(action, puzzle.best)
     loss = None if solved else next((item["loss"] for item in puzzle.losses if same_action(item["action"], action)),

@@ -69,12 +69,13 @@ def puzzle_next(request: HttpRequest, game_key: str) -> HttpResponse:
     return redirect(f"{url}?theme={theme}" if theme else url)
 
 
-def _render(request: HttpRequest, puzzle: Puzzle, *, state=None, status: int = 200, **extra) -> HttpResponse:
-    """The puzzle's page or fragment: its table from the seat's view (at `state`, the puzzle's position unless
-    given), the move form until "Show me", and `extra` (an answer's result, an error)."""
+def _render(request: HttpRequest, puzzle: Puzzle, state, *, can_move: bool = True, status: int = 200,
+            **extra) -> HttpResponse:
+    """The puzzle's page or fragment: its table at `state` from the seat's view, the move form where `can_move`
+    (until "Show me"), and `extra` (an answer's result, an error)."""
     theme = _theme(request, puzzle.game_key)
     next_url = reverse("puzzle_next", args=[puzzle.game_key])
-    context = {**selectors.puzzle_table_context(puzzle, state, can_move=state is None),
+    context = {**selectors.puzzle_table_context(puzzle, state, can_move=can_move),
                "answer_url": reverse("puzzle_answer", args=[puzzle.game_key, puzzle.pk]),
                "solution_url": reverse("puzzle_solution", args=[puzzle.game_key, puzzle.pk])
                + (f"?theme={theme}" if theme else ""),
@@ -85,24 +86,29 @@ def _render(request: HttpRequest, puzzle: Puzzle, *, state=None, status: int = 2
 
 @require_GET
 def puzzle(request: HttpRequest, game_key: str, pk: int) -> HttpResponse:
-    return _render(request, _puzzle(game_key, pk))
+    puzzle = _puzzle(game_key, pk)
+    return _render(request, puzzle, selectors.puzzle_state(puzzle))
 
 
 @require_POST
 def puzzle_answer(request: HttpRequest, game_key: str, pk: int) -> HttpResponse:
     puzzle = _puzzle(game_key, pk)
+    position = selectors.puzzle_state(puzzle)   # replayed once: the check, the verdict's words and the table use it
     chosen = move_form_values(request.POST)   # the form shown again keeps the learner's choices as they sent them
     try:
         action, _move = action_from_post(request.POST, game_key=puzzle.game_key)
-        result = services.puzzle_attempt(puzzle=puzzle, action=action, **learner_of(request, create=True))
+        result = services.puzzle_attempt(puzzle=puzzle, position=position, action=action,
+                                         **learner_of(request, create=True))
     except (ActionPostError, services.PuzzleAnswerError) as error:
-        return _render(request, puzzle, status=400, error=str(error), chosen=chosen)
-    return _render(request, puzzle, chosen=chosen, **selectors.puzzle_result_context(puzzle, result, action))
+        return _render(request, puzzle, position, status=400, error=str(error), chosen=chosen)
+    return _render(request, puzzle, position, chosen=chosen,
+                   **selectors.puzzle_result_context(puzzle, position, result, action))
 
 
 @require_GET
 def puzzle_solution(request: HttpRequest, game_key: str, pk: int) -> HttpResponse:
     """"Show me": the solution played and the moves that follow it, from the seat's view."""
     puzzle = _puzzle(game_key, pk)
-    return _render(request, puzzle, state=selectors.puzzle_shown_state(puzzle), shown=True,
-                   **selectors.puzzle_solution_words(puzzle))
+    position = selectors.puzzle_state(puzzle)
+    return _render(request, puzzle, selectors.puzzle_shown_state(puzzle, position), can_move=False, shown=True,
+                   **selectors.puzzle_solution_words(puzzle, position))

@@ -11,17 +11,25 @@ import pytest
 from django.urls import reverse
 
 from classroom import services
-from classroom.deal_review import kept_review
+from classroom.deal_review import kept_review as kept_review_of_plan
 from classroom.selectors import assignment_accuracy
 from games.coach import get_coach
 from games.coach.review import decision_seed, review_decision
 from games.history import game_history
 from games.models import GameReview
 from games.narration.coach import amount
+from games.review_selectors import review_plan
+from games.selectors import human_seat
 from tests.classroom.helpers import class_with_students, play_out, practice_assignment, signed_in
+from tests.web.helpers import count_review_plans
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def kept_review(game):
+    """The student's whole review of `game` if every part is kept, else None."""
+    return kept_review_of_plan(game, review_plan(game=game, seat=human_seat(game)))
 
 
 def deal_page(client, assignment, number: int = 1) -> str:
@@ -119,6 +127,21 @@ def test_without_javascript_a_link_reviews_the_next_game():
     assert not GameReview.objects.filter(game=game).exists()
     page = client.get(url + "?review=next").content.decode()
     assert kept_review(game) is not None and "review-part--waiting" not in page
+
+
+def test_each_request_of_the_deal_view_plans_each_finished_rounds_review_once(monkeypatch):
+    classroom, teacher_user, (masha, petya) = class_with_students("masha", "petya")
+    assignment = practice_assignment(classroom, teacher_user, rounds=1)
+    for index, user in enumerate((masha, petya)):
+        play_out(services.round_start_next(assignment=assignment, student=user), seed=index)
+    client = signed_in(teacher_user)
+    url = reverse("assignment_deal", args=[assignment.pk, 1])
+    plans = count_review_plans(monkeypatch)
+    for reviewed in (1, 2, 2):   # each request reviews one more game, while one is left
+        plans.clear()
+        assert client.get(url, **HTMX).status_code == 200
+        assert len(plans) == 2
+        assert GameReview.objects.values("game").distinct().count() == reviewed
 
 
 def test_accuracy_counts_the_reviewed_decisions_of_each_students_rounds():

@@ -48,7 +48,8 @@ async def test_the_teacher_hears_when_a_student_solves_a_puzzle_of_an_assignment
     from puzzles.documents import puzzle_document
     from puzzles.mining import mine
     from puzzles.models import Puzzle
-    from puzzles.services import puzzle_attempt, puzzles_import
+    from puzzles.services import puzzles_import
+    from tests.puzzles.helpers import attempt
 
     classroom, teacher_user, (masha,) = await sync_to_async(class_with_students)("masha")
     await sync_to_async(practice_assignment)(classroom, teacher_user, rounds=0, puzzles=2)
@@ -57,8 +58,8 @@ async def test_the_teacher_hears_when_a_student_solves_a_puzzle_of_an_assignment
     puzzle = await Puzzle.objects.aget()
     socket = communicator(classroom, await sync_to_async(signed_in)(teacher_user))
     assert (await socket.connect())[0]
-    await sync_to_async(puzzle_attempt)(puzzle=puzzle, action=puzzle.losses[0]["action"], user=masha)
+    await sync_to_async(attempt)(puzzle, puzzle.losses[0]["action"], user=masha)
     assert await socket.receive_nothing(timeout=0.2)   # a miss changes nothing on the dashboard
-    await sync_to_async(puzzle_attempt)(puzzle=puzzle, action=puzzle.best, user=masha)
+    await sync_to_async(attempt)(puzzle, puzzle.best, user=masha)
     assert await socket.receive_json_from(timeout=5) == {"refresh": True}
     await socket.disconnect()

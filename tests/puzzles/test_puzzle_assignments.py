@@ -8,9 +8,8 @@ from django.urls import reverse
 from classroom import services as class_services
 from classroom.selectors import progress_table
 from puzzles.models import Puzzle
-from puzzles.services import puzzle_attempt
 from tests.classroom.helpers import class_with_students, practice_assignment, signed_in
-from tests.puzzles.helpers import load_mined
+from tests.puzzles.helpers import attempt, load_mined
 
 pytestmark = pytest.mark.django_db
 
@@ -24,13 +23,13 @@ def test_a_puzzle_assignment_counts_each_puzzle_of_its_theme_solved_since_it_was
     classroom, teacher, (ann,) = class_with_students("ann")
     theme = puzzles[1].theme
     of_theme = [puzzle for puzzle in puzzles if puzzle.theme == theme]
-    puzzle_attempt(puzzle=of_theme[0], action=of_theme[0].best, user=ann)   # before the assignment: not counted
+    attempt(of_theme[0], of_theme[0].best, user=ann)   # before the assignment: not counted
     assignment = practice_assignment(classroom, teacher, title="Puzzles", rounds=0, puzzles=2, puzzle_theme=theme)
     assert progress_table([assignment], [ann])[(assignment.pk, ann.pk)].puzzles_solved == 0
     for puzzle in puzzles:
-        puzzle_attempt(puzzle=puzzle, action=puzzle.losses[0]["action"], user=ann)   # missed: not counted
-        puzzle_attempt(puzzle=puzzle, action=puzzle.best, user=ann)
-        puzzle_attempt(puzzle=puzzle, action=puzzle.best, user=ann)   # the same puzzle again: once
+        attempt(puzzle, puzzle.losses[0]["action"], user=ann)   # missed: not counted
+        attempt(puzzle, puzzle.best, user=ann)
+        attempt(puzzle, puzzle.best, user=ann)   # the same puzzle again: once
     progress = progress_table([assignment], [ann])[(assignment.pk, ann.pk)]
     assert progress.puzzles_solved == min(2, len(of_theme))
     assert progress.percent == round(100 * progress.puzzles_solved / 2)

@@ -71,7 +71,7 @@ def test_a_puzzle_page_shows_the_seats_view_only_with_the_move_form(client, puzz
     assert_no_hidden_cards(page, puzzle_state(puzzle), puzzle.seat)
     shown = client.get(reverse("puzzle_solution", args=[game_key, puzzle.pk])).content.decode()
     assert "The solution" in shown and 'class="move-form' not in shown
-    assert_no_hidden_cards(shown, puzzle_shown_state(puzzle), puzzle.seat)
+    assert_no_hidden_cards(shown, puzzle_shown_state(puzzle, puzzle_state(puzzle)), puzzle.seat)
 
 
 # How much worse every other move does, per unit, as a puzzle claims it: the words around the amount.
@@ -148,6 +148,43 @@ def test_a_right_answer_explains_and_rates_a_wrong_one_says_its_cost_and_lets_th
 
     plain = client.post(url, answer(puzzles["sunduchok"], puzzle.best)).content.decode()
     assert "<html" in plain and "Right: that is the best move." in plain   # without JavaScript: the whole page
+
+
+def count_replays(monkeypatch, puzzle: Puzzle) -> dict[str, int]:
+    """From now on, how often the puzzle's position is replayed (each replay deals a new game first) and how many
+    actions the engine applies, in any state of the puzzle's game."""
+    counts = {"replays": 0, "steps": 0}
+    engine, state_class = GAMES[puzzle.game_key], type(puzzle_state(puzzle))
+    new_game, apply = engine.new_game, state_class.apply
+
+    def counted_new_game(*args, **kwargs):
+        counts["replays"] += 1
+        return new_game(*args, **kwargs)
+
+    def counted_apply(state, action):
+        counts["steps"] += 1
+        return apply(state, action)
+
+    monkeypatch.setattr(engine, "new_game", counted_new_game)
+    monkeypatch.setattr(state_class, "apply", counted_apply)
+    return counts
+
+
+@pytest.mark.parametrize("game_key", ["sunduchok", "yashchiki"])
+def test_an_answer_replays_the_puzzles_position_once(client, puzzles, monkeypatch, game_key):
+    puzzle = puzzles[game_key]
+    url = reverse("puzzle_answer", args=[game_key, puzzle.pk])
+    counts = count_replays(monkeypatch, puzzle)
+    assert "Right: that is the best move." in client.post(url, answer(puzzle, puzzle.best), **HTMX).content.decode()
+    assert counts == {"replays": 1, "steps": len(puzzle.actions)}   # the check, the words and the table share it
+    requests = [lambda: client.post(url, answer(puzzle, puzzle.losses[0]["action"]), **HTMX),   # the coach's words
+                lambda: client.post(url, {"move": "0", "type": "juggle"}, **HTMX),   # no move: the table again
+                lambda: client.get(reverse("puzzle_solution", args=[game_key, puzzle.pk]), **HTMX),
+                lambda: client.get(reverse("puzzle", args=[game_key, puzzle.pk]), **HTMX)]
+    for request in requests:
+        counts["replays"] = 0
+        assert request().status_code in (200, 400)
+        assert counts["replays"] == 1
 
 
 def test_bad_answers_get_a_clear_message_and_change_nothing(client, puzzles):

@@ -16,6 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
+from games import review_selectors
+from games.coach.review import decision_steps
 from games.history import game_history
 from games.models import Game, GameAction
 from games.narration import card_name
@@ -182,3 +184,16 @@ def move_form_controls(page: str) -> list[dict]:
     parser = _MoveFormControls()
     parser.feed(page)
     return parser.controls
+
+
+def count_review_plans(monkeypatch) -> list[int]:
+    """The seat of every review plan computed from now on (games.review_selectors.review_plan looks for the seat's
+    decisions once a plan), in order."""
+    made: list[int] = []
+
+    def counted(states, movers, seat: int) -> list[int]:
+        made.append(seat)
+        return decision_steps(states, movers, seat)
+
+    monkeypatch.setattr(review_selectors, "decision_steps", counted)
+    return made

@@ -20,7 +20,7 @@ from games.models import Game, GameReview
 from games.narration.coach import amount
 from games.narration.coach import number as figure
 from games.review_selectors import review_plan, stored_parts
-from tests.web.helpers import a_legal_action, assert_no_hidden_cards, load_review
+from tests.web.helpers import a_legal_action, assert_no_hidden_cards, count_review_plans, load_review
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -168,6 +168,21 @@ def test_a_part_without_javascript_computes_and_goes_back_to_the_page(client, su
     assert response.status_code == 302 and response.url.endswith("?deal=1#review-part-0")
     assert GameReview.objects.filter(game=game, part=0).exists()
     assert client.get(reverse("review_part", args=[game.pk, 999]), **HTMX).status_code == 404
+
+
+def test_each_review_request_plans_the_review_once(client, sunduchok_game, monkeypatch):
+    game = sunduchok_game
+    plans = count_review_plans(monkeypatch)
+    assert client.get(review_url(game)).status_code == 200
+    assert plans == [0]
+    assert client.get(reverse("review_part", args=[game.pk, 0]), **HTMX).status_code == 200
+    assert plans == [0, 0]
+    assert client.get(reverse("review_part", args=[game.pk, 1])).status_code == 302
+    assert plans == [0, 0, 0]
+    step = review_plan(game=game, seat=0)[0].steps[1]
+    plans.clear()
+    assert client.post(reverse("review_try_again", args=[game.pk, step])).status_code == 302
+    assert plans == [0]
 
 
 def test_an_unfinished_game_has_no_review_yet_and_a_stranger_none_at_all(client):
