@@ -77,7 +77,7 @@ class Game(models.Model):
 
 class SeatHolder(models.Model):
     """The person playing one seat of a game several people play (together.Table): a signed-in user, or the
-    browser session holding `visitor_key` (games.sessions.visitor_key). A game with holders is theirs alone;
+    browser session holding `visitor_key` (games.visitors.Visitor). A game with holders is theirs alone;
     a game without is its owner's or its session's (games.selectors.game_visible_to)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="holders")

@@ -23,15 +23,13 @@ from games.practice_goals import PracticeGoal, goal_context
 from games.rules import GAMES, get_game
 from games.rules.cards import sort_cards
 from games.tables import TABLES, templates_for
+from games.visitors import Visitor
 from rulebook.models import rules_page_url
 from tutorials.models import Preset
 
 BOT_LEVEL_LABELS = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
 
 SESSION_GAMES_KEY = "game_ids"
-# A random key naming this browser session at the tables it sits at (games.sessions.visitor_key); it outlives
-# signing in, which keeps the session's data.
-VISITOR_KEY = "visitor_key"
 MAX_BACKS_SHOWN = 12   # a larger hand is drawn as this many backs; its size is written beside it
 
 
@@ -58,15 +56,11 @@ def visitor_seat(game: Game, *, user, session) -> int | None:
     A game several people play names each seat's person (games.models.SeatHolder): a signed-in user, or the
     browser session's visitor key. Any other game has one person, its owner or the session that started it.
     """
+    visitor = Visitor.of_session(user=user, session=session)
     holders = list(game.holders.all())
     if holders:
-        key = session.get(VISITOR_KEY) if session is not None else None
-        signed_in = user is not None and user.is_authenticated
-        for holder in holders:
-            if (signed_in and holder.user_id == user.pk) or (key and holder.visitor_key == key):
-                return holder.seat
-        return None
-    if game.owner_id is not None and user is not None and user.is_authenticated and game.owner_id == user.pk:
+        return next((holder.seat for holder in holders if visitor.owns(holder)), None)
+    if visitor.owns(game, user_field="owner", key_field=None):
         return human_seat(game)
     return human_seat(game) if str(game.pk) in session_game_ids(session) else None
 
@@ -85,13 +79,14 @@ def games_of_visitor(*, user, session) -> QuerySet[Game]:
             ids.append(uuid.UUID(str(game_id)))
         except ValueError:
             continue   # not a game's key: no game
-    visible = Q(pk__in=ids, holders__isnull=True)
-    key = session.get(VISITOR_KEY) if session is not None else None
-    if key:
-        visible |= Q(holders__visitor_key=key)
-    if user is not None and user.is_authenticated:
-        visible |= Q(owner=user) | Q(holders__user=user)
+    visible = Q(pk__in=ids, holders__isnull=True) | _games_of(Visitor.of_session(user=user, session=session))
     return Game.objects.filter(pk__in=Game.objects.filter(visible).values("pk")).order_by("-created_at")
+
+
+def _games_of(visitor: Visitor) -> Q:
+    """The games the visitor owns or holds a seat of (visitor_seat as a query, but for the session's own)."""
+    return (visitor.q(user_field="owner", key_field=None)
+            | visitor.q(user_field="holders__user", key_field="holders__visitor_key"))
 
 
 def unfinished_games_of_visitor(*, user, session, limit: int) -> list[dict[str, Any]]:
@@ -120,7 +115,7 @@ def game_get_for_visitor(*, game_id, user, session) -> Game | None:
 
 def games_of_user(*, user) -> QuerySet[Game]:
     """The user's games: those they own and those they held a seat of at a table of several people."""
-    mine = Game.objects.filter(Q(owner=user) | Q(holders__user=user)).values("pk")
+    mine = Game.objects.filter(_games_of(Visitor(user=user))).values("pk")
     return Game.objects.filter(pk__in=mine).order_by("-created_at")
 
 
@@ -131,16 +126,8 @@ def my_games_rows(*, user, limit: int = 100) -> list[dict[str, Any]]:
                     for preset in Preset.objects.filter(game_key__in={game.game_key for game in games})}
     return [{"game": game, "title": get_game(game.game_key).title,
              "preset": preset_names.get((game.game_key, game.preset), str(GONE_PRESET_NAME)),
-             "won": _seat_of_user(game, user) in (game.winners or []),
+             "won": visitor_seat(game, user=user, session=None) in (game.winners or []),
              "together": len(game.holders.all()) > 1} for game in games]
-
-
-def _seat_of_user(game: Game, user) -> int:
-    """The seat `user` played in one of their games (games_of_user)."""
-    holders = game.holders.all()
-    if not holders:
-        return human_seat(game)
-    return next((holder.seat for holder in holders if holder.user_id == user.pk), None)
 
 
 def player_name(user) -> str:

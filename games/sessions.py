@@ -6,11 +6,9 @@ started from another page (a lesson's practice) keeps a link back to it, shown o
 
 from __future__ import annotations
 
-import secrets
-
 from games.models import Game
 from games.practice_goals import PracticeGoal
-from games.selectors import SESSION_GAMES_KEY, VISITOR_KEY
+from games.selectors import SESSION_GAMES_KEY
 
 SESSION_BACK_LINKS_KEY = "game_back_links"
 REMEMBERED_GAMES = 200
@@ -43,11 +41,3 @@ def session_practice_goal(session, game: Game) -> PracticeGoal | None:
     if session is None:
         return None
     return PracticeGoal.from_dict(session.get(SESSION_BACK_LINKS_KEY, {}).get(str(game.pk), {}).get("goal"))
-
-
-def visitor_key(session) -> str:
-    """This browser session's key at the tables it sits at (games.models.SeatHolder), made on first use."""
-    key = session.get(VISITOR_KEY)
-    if not key:
-        key = session[VISITOR_KEY] = secrets.token_urlsafe(24)
-    return key

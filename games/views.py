@@ -22,6 +22,7 @@ from games.models import Game
 from games.move_slots import move_slot
 from games.rules import GAMES
 from games.sessions import session_back_link, session_practice_goal, session_remember_game
+from games.visitors import Visitor
 from tutorials import selectors as tutorials_selectors
 
 TABLE_PARTIAL = "games/play.html#table"
@@ -276,5 +277,5 @@ def review_try_again(request: HttpRequest, game_id, step: int) -> HttpResponse:
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
     services.games_claim_for_user(game_ids=request.session.get(selectors.SESSION_GAMES_KEY, []), user=request.user,
-                                  visitor_key=request.session.get(selectors.VISITOR_KEY))
+                                  visitor_key=Visitor.of_request(request).key)
     return render(request, "games/mine.html", {"rows": selectors.my_games_rows(user=request.user)})

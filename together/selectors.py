@@ -14,6 +14,7 @@ from classroom.models import Classroom
 from games.models import Game
 from games.rules import get_game
 from games.selectors import BOT_LEVEL_LABELS, preset_name
+from games.visitors import Visitor
 from together.models import CODE_ALPHABET, CODE_LENGTH, Table
 
 
@@ -44,24 +45,28 @@ def _still_open() -> Q:
     return Q(game__isnull=True, created_at__gt=timezone.now() - timedelta(seconds=settings.TABLE_EXPIRES_AFTER))
 
 
-def open_tables_of_person(*, user, visitor_key: str) -> QuerySet[Table]:
+def _opened_by(visitor: Visitor) -> Q:
+    return visitor.q(user_field="creator", key_field="creator_key")
+
+
+def open_tables_of_person(*, visitor: Visitor) -> QuerySet[Table]:
     """The tables the person opened that wait to start (counted against settings.OPEN_TABLES_PER_PERSON)."""
-    mine = Q(creator_key=visitor_key)
-    if user is not None and user.is_authenticated:
-        mine |= Q(creator=user)
-    return Table.objects.filter(mine).filter(_still_open())
+    return Table.objects.filter(_opened_by(visitor)).filter(_still_open())
 
 
-def tables_for_visitor(*, user, visitor_key: str | None, limit: int = 50) -> list[Table]:
+def _played_by(visitor: Visitor) -> Q:
+    return visitor.q(user_field="game__holders__user", key_field="game__holders__visitor_key")
+
+
+def tables_for_visitor(*, visitor: Visitor, limit: int = 50) -> list[Table]:
     """The tables a visitor may join or go back to, newest first: those they opened or sit at (waiting, or
     started and still played), and the waiting tables of their classes."""
-    mine = Q(people__visitor_key=visitor_key) | Q(creator_key=visitor_key) if visitor_key else Q(pk__in=[])
-    if user is not None and user.is_authenticated:
-        mine |= Q(creator=user) | Q(people__user=user) | Q(game__holders__user=user)
-        classes = Classroom.objects.filter(Q(memberships__student=user) | Q(teachers=user), archived=False)
+    mine = (_opened_by(visitor) | visitor.q(user_field="people__user", key_field="people__visitor_key")
+            | _played_by(visitor))
+    if visitor.signed_in:
+        classes = Classroom.objects.filter(Q(memberships__student=visitor.user) | Q(teachers=visitor.user),
+                                           archived=False)
         mine |= Q(classroom__in=classes) & _still_open()
-    if visitor_key:
-        mine |= Q(game__holders__visitor_key=visitor_key)
     playing = Q(game__status="active")
     tables = Table.objects.filter(mine).filter(_still_open() | playing).values("pk")
     return list(Table.objects.filter(pk__in=tables).select_related("classroom", "game")
@@ -71,13 +76,10 @@ def tables_for_visitor(*, user, visitor_key: str | None, limit: int = 50) -> lis
 FINISHED_TABLES_SHOWN = 10
 
 
-def finished_tables_of_visitor(*, user, visitor_key: str | None, limit: int = FINISHED_TABLES_SHOWN) -> list[Table]:
+def finished_tables_of_visitor(*, visitor: Visitor, limit: int = FINISHED_TABLES_SHOWN) -> list[Table]:
     """The tables whose game the visitor played and is over, the latest finished first (a finished game is not
     changed again: its last change is its end), at most `limit`."""
-    held = Q(game__holders__visitor_key=visitor_key) if visitor_key else Q(pk__in=[])
-    if user is not None and user.is_authenticated:
-        held |= Q(game__holders__user=user)
-    tables = Table.objects.filter(held, game__status=Game.Status.FINISHED).values("pk")
+    tables = Table.objects.filter(_played_by(visitor), game__status=Game.Status.FINISHED).values("pk")
     return list(Table.objects.filter(pk__in=tables).select_related("classroom", "game")
                 .prefetch_related("people").order_by("-game__updated_at")[:limit])
 
@@ -98,23 +100,25 @@ def table_summary(table: Table) -> dict[str, Any]:
             "names": [person.name for person in table.people.all()]}
 
 
-def lobby_context(table: Table, *, user, visitor_key: str | None) -> dict[str, Any]:
+def is_opener(table: Table, *, visitor: Visitor) -> bool:
+    """Whether the visitor opened `table` (and so may start it)."""
+    return visitor.owns(table, user_field="creator", key_field="creator_key")
+
+
+def lobby_context(table: Table, *, visitor: Visitor) -> dict[str, Any]:
     """The table's page before its game starts: each seat, who took it or what it is for, and what the visitor
     may do (take a free seat, leave theirs, start the game)."""
     people = {person.seat: person for person in table.people.all()}
-    me = next((person for person in people.values() if person.visitor_key == visitor_key
-               or (user is not None and user.is_authenticated and person.user_id == user.pk)), None)
+    me = next((person for person in people.values() if visitor.owns(person)), None)
     seats = []
     for seat, plan in enumerate(table.seat_plan):
         person = people.get(seat)
         seats.append({"number": seat + 1, "seat": seat, "is_person": plan["kind"] == "person",
                       "level": BOT_LEVEL_LABELS.get(plan.get("level")), "person": person,
                       "is_mine": person is not None and person is me})
-    opener = (visitor_key is not None and table.creator_key == visitor_key) or (
-        user is not None and user.is_authenticated and table.creator_id == user.pk)
     # The opener is offered the start once somebody sits (table_start refuses an empty table).
-    return {"table": table, "seats": seats, "me": me, "may_start": opener and bool(people),
-            "may_sit": may_sit_at(table, user=user),
+    return {"table": table, "seats": seats, "me": me, "may_start": is_opener(table, visitor=visitor) and bool(people),
+            "may_sit": may_sit_at(table, user=visitor.user),
             "title": gettext(get_game(table.game_key).title),
             "preset": preset_name(game_key=table.game_key, slug=table.preset),
             "stand_in": BOT_LEVEL_LABELS.get(table.stand_in_level),

@@ -10,15 +10,15 @@ import secrets
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games import live
 from games.bots import LEVELS
 from games.rules import get_game
 from games.services import Person, game_create_together
+from games.visitors import Visitor
 from together.models import CODE_ALPHABET, CODE_LENGTH, Table, TableSeat
-from together.selectors import may_sit_at, open_tables_of_person
+from together.selectors import is_opener, may_sit_at, open_tables_of_person
 
 PERSON = "person"
 
@@ -43,11 +43,12 @@ def _announce_lobby(table: Table) -> None:
 
 
 def table_open(*, game_key: str, preset: str, variant: dict, seat_plan: list[dict], stand_in_level: str,
-               away_after: int | None, creator, creator_key: str, classroom=None) -> Table:
+               away_after: int | None, creator: Visitor, classroom=None) -> Table:
     """A new table, not started, with an invitation code; nobody sits at it yet (the opener takes a seat too).
 
-    `seat_plan` has one {"kind": "person"} or {"kind": "bot", "level": …} per seat. Refused beyond
-    settings.OPEN_TABLES_PER_PERSON tables of the same person waiting to start.
+    `seat_plan` has one {"kind": "person"} or {"kind": "bot", "level": …} per seat; `creator` has a visitor key
+    (Visitor.of_request with make_key). Refused beyond settings.OPEN_TABLES_PER_PERSON tables of the same person
+    waiting to start.
     """
     engine = get_game(game_key)
     engine.variant(**variant)   # an editor's broken preset is refused here, not at the start
@@ -61,7 +62,7 @@ def table_open(*, game_key: str, preset: str, variant: dict, seat_plan: list[dic
         raise TableRefused(_("Leave at least one seat for a person."))
     if stand_in_level not in LEVELS:
         raise TableRefused(_("Choose the level of the bots that stand in for people."))
-    if len(open_tables_of_person(user=creator, visitor_key=creator_key)) >= settings.OPEN_TABLES_PER_PERSON:
+    if len(open_tables_of_person(visitor=creator)) >= settings.OPEN_TABLES_PER_PERSON:
         raise TableConflict(_("You already have %(count)s tables waiting to start: start one or let it expire "
                               "first.") % {"count": settings.OPEN_TABLES_PER_PERSON})
     while True:
@@ -71,8 +72,7 @@ def table_open(*, game_key: str, preset: str, variant: dict, seat_plan: list[dic
                 return Table.objects.create(
                     code=code, game_key=game_key, preset=preset, variant=variant, seat_plan=seat_plan,
                     stand_in_level=stand_in_level, away_after=away_after, classroom=classroom,
-                    creator=creator if creator is not None and creator.is_authenticated else None,
-                    creator_key=creator_key)
+                    creator=creator.account, creator_key=creator.key)
         except IntegrityError:   # the code is taken (one chance in a trillion): draw another
             continue
 
@@ -86,27 +86,25 @@ def _locked(table: Table) -> Table:
     return table
 
 
-def table_sit(*, table: Table, seat: int, name: str, user, visitor_key: str) -> Table:
-    """Take a free people's seat under `name`. A person sits at one seat of a table; the game starts by itself
-    once every people's seat is taken."""
+def table_sit(*, table: Table, seat: int, name: str, visitor: Visitor) -> Table:
+    """Take a free people's seat under `name` (`visitor` must have a visitor key). A person sits at one seat of
+    a table; the game starts by itself once every people's seat is taken."""
     name = " ".join(name.split())[:30]
     if not name:
         raise TableRefused(_("Write the name the others will see."))
-    user = user if user is not None and user.is_authenticated else None
     with transaction.atomic():
         table = _locked(table)
-        if not may_sit_at(table, user=user):
+        if not may_sit_at(table, user=visitor.user):
             raise TableRefused(_("Only the members of this table's class may sit at it."))
         if seat not in table.people_seats():
             raise TableRefused(_("That seat is not for a person."))
         taken = list(table.people.all())
-        mine = [person for person in taken if person.visitor_key == visitor_key
-                or (user is not None and person.user_id == user.pk)]
+        mine = [person for person in taken if visitor.owns(person)]
         if mine:
             raise TableConflict(_("You already sit at seat %(number)s of this table.") % {"number": mine[0].seat + 1})
         if any(person.seat == seat for person in taken):
             raise TableConflict(_("Somebody has just taken that seat: choose another."))
-        TableSeat.objects.create(table=table, seat=seat, name=name, user=user, visitor_key=visitor_key)
+        TableSeat.objects.create(table=table, seat=seat, name=name, user=visitor.account, visitor_key=visitor.key)
         if len(taken) + 1 == len(table.people_seats()):
             _start(table)   # which tells the lobby pages once: two messages would send each page there twice
         else:
@@ -114,25 +112,20 @@ def table_sit(*, table: Table, seat: int, name: str, user, visitor_key: str) -> 
     return table
 
 
-def table_leave(*, table: Table, user, visitor_key: str) -> None:
+def table_leave(*, table: Table, visitor: Visitor) -> None:
     """Give up one's seat before the game starts."""
     with transaction.atomic():
         table = _locked(table)
-        mine = Q(visitor_key=visitor_key)
-        if user is not None and user.is_authenticated:
-            mine |= Q(user=user)
-        if not table.people.filter(mine).delete()[0]:
+        if not table.people.filter(visitor.q()).delete()[0]:
             raise TableRefused(_("You do not sit at this table."))
         _announce_lobby(table)
 
 
-def table_start(*, table: Table, user, visitor_key: str) -> Table:
+def table_start(*, table: Table, visitor: Visitor) -> Table:
     """Start the game now (its opener only): the people's seats left empty get bots of the stand-in level."""
     with transaction.atomic():
         table = _locked(table)
-        opener = table.creator_key == visitor_key or (user is not None and user.is_authenticated
-                                                     and table.creator_id == user.pk)
-        if not opener:
+        if not is_opener(table, visitor=visitor):
             raise TableRefused(_("Only the person who opened the table starts it."))
         if not table.people.exists():
             raise TableRefused(_("Nobody sits at the table yet: take a seat first."))

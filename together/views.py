@@ -12,8 +12,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from classroom.ratelimits import attempt_limited, attempts_exhausted
 from games.rules import GAMES
-from games.selectors import VISITOR_KEY, game_offers, player_name, visitor_seat
-from games.sessions import visitor_key
+from games.selectors import game_offers, player_name, visitor_seat
+from games.visitors import Visitor, session_visitor_key
 from together import selectors, services
 from together.forms import SitForm, TableForm
 from together.models import Table
@@ -24,9 +24,9 @@ LOBBY_PARTIAL = "together/table.html#lobby"
 @require_GET
 def tables(request: HttpRequest) -> HttpResponse:
     """The tables the visitor may join or go back to, those they finished playing, and a new table of any game."""
-    key = request.session.get(VISITOR_KEY)
-    rows = selectors.tables_for_visitor(user=request.user, visitor_key=key)
-    finished = selectors.finished_tables_of_visitor(user=request.user, visitor_key=key)
+    visitor = Visitor.of_request(request)
+    rows = selectors.tables_for_visitor(visitor=visitor)
+    finished = selectors.finished_tables_of_visitor(visitor=visitor)
     return render(request, "together/index.html", {
         "rows": [selectors.table_summary(table) for table in rows],
         "finished": [selectors.table_summary(table) for table in finished], "games": game_offers()})
@@ -50,8 +50,8 @@ def table_new(request: HttpRequest, game_key: str) -> HttpResponse:
                 table = services.table_open(
                     game_key=game_key, preset=preset.slug, variant=preset.fields, seat_plan=form.seat_plan(),
                     stand_in_level=form.cleaned_data["stand_in_level"], away_after=form.cleaned_data["away_after"],
-                    classroom=form.cleaned_data.get("classroom"), creator=request.user,
-                    creator_key=visitor_key(request.session))
+                    classroom=form.cleaned_data.get("classroom"),
+                    creator=Visitor.of_request(request, make_key=True))
             except services.TableRefused as error:
                 form.add_error(None, str(error))
                 status = error.status
@@ -112,7 +112,7 @@ def _lobby(request: HttpRequest, table: Table, *, error: str = "", status: int =
         status = 410
     elif table.is_started and status == 200:
         status = 409
-    context = {**selectors.lobby_context(table, user=request.user, visitor_key=request.session.get(VISITOR_KEY)),
+    context = {**selectors.lobby_context(table, visitor=Visitor.of_request(request)),
                "error": error, "default_name": player_name(request.user) if request.user.is_authenticated else ""}
     return render(request, LOBBY_PARTIAL if request.htmx else "together/table.html", context, status=status)
 
@@ -124,7 +124,7 @@ def table(request: HttpRequest, code: str) -> HttpResponse:
     # The session and its visitor key exist before the visitor sits down: the lobby's live refresh, asked for
     # while the answer to "Sit down" (which would otherwise make them) is on its way, then already carries them,
     # instead of drawing the lobby for a stranger over the seat just taken.
-    visitor_key(request.session)
+    session_visitor_key(request.session)
     return _lobby(request, table)
 
 
@@ -147,19 +147,19 @@ def table_sit(request: HttpRequest, code: str) -> HttpResponse:
     if not form.is_valid():
         return _lobby(request, table, error=form.error_text(), status=400)
     return _lobby_after(request, table, lambda table: services.table_sit(
-        table=table, seat=form.cleaned_data["seat"], name=form.cleaned_data["name"], user=request.user,
-        visitor_key=visitor_key(request.session)))
+        table=table, seat=form.cleaned_data["seat"], name=form.cleaned_data["name"],
+        visitor=Visitor.of_request(request, make_key=True)))
 
 
 @_guarded
 @require_POST
 def table_leave(request: HttpRequest, code: str) -> HttpResponse:
     return _lobby_after(request, _table(request, code), lambda table: services.table_leave(
-        table=table, user=request.user, visitor_key=visitor_key(request.session)))
+        table=table, visitor=Visitor.of_request(request, make_key=True)))
 
 
 @_guarded
 @require_POST
 def table_start(request: HttpRequest, code: str) -> HttpResponse:
     return _lobby_after(request, _table(request, code), lambda table: services.table_start(
-        table=table, user=request.user, visitor_key=visitor_key(request.session)))
+        table=table, visitor=Visitor.of_request(request, make_key=True)))

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game
-from games.selectors import VISITOR_KEY
+from games.visitors import VISITOR_KEY, Visitor
 from tests.together.helpers import browser, play_to_the_end, seated_people
 from together.selectors import FINISHED_TABLES_SHOWN, finished_tables_of_visitor
 
@@ -57,7 +57,7 @@ def test_the_latest_finished_tables_come_first_and_only_a_handful():
     for age, game in enumerate(games):   # the first game ended last
         Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, updated_at=now - timedelta(minutes=age))
 
-    tables = finished_tables_of_visitor(user=None, visitor_key=client.session[VISITOR_KEY])
+    tables = finished_tables_of_visitor(visitor=Visitor(key=client.session[VISITOR_KEY]))
 
     assert [table.game_id for table in tables] == [game.pk for game in games[:FINISHED_TABLES_SHOWN]]
     listed = re.findall(r'href="/play/([0-9a-f-]+)/"', finished_section(client.get(reverse("tables")).content.decode()))
