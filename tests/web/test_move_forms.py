@@ -20,11 +20,15 @@ from django.urls import reverse
 
 from games import services
 from games.forms import move_form_values
+from games.hearts import table as hearts
 from games.history import game_history
 from games.narration import narrator_for
+from games.rooster import table as rooster
 from games.rules import get_game
 from games.selectors import position_context, replay_context, seat_names
-from games.tables import TABLES, hand_summary, hearts, rooster, sunduchok, yashchiki
+from games.sunduchok import table as sunduchok
+from games.tables import TABLES, hand_summary
+from games.yashchiki import table as yashchiki
 from tests.puzzles.helpers import load_mined
 from tests.web.helpers import a_legal_action, move_data, move_form_controls, page_at
 from tutorials.models import Lesson, LessonStep
