@@ -4,8 +4,8 @@ import dataclasses
 
 import pytest
 
-import games.arena as arena
-from games.arena import format_result, play_match, wilson_interval
+import benchmarks.arena as arena
+from benchmarks.arena import format_result, play_match, wilson_interval
 from games.rules import get_game
 
 

@@ -22,8 +22,8 @@ from typing import NoReturn
 import aiohttp
 
 from games.live import TABLE_PAGE_HEADER
-from games.loadtest.pages import Page, parse_page
-from games.loadtest.report import Recorder
+from benchmarks.loadtest.pages import Page, parse_page
+from benchmarks.loadtest.report import Recorder
 
 GAME_KEY = "sunduchok"
 NEW_GAME_PATH = f"/play/{GAME_KEY}/new/"

@@ -6,7 +6,7 @@ measures OpenSpiel's compiled `hearts` for as long and prints our rate over its 
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.benchmark import measure_hearts_deals, measure_openspiel_hearts, measure_playouts
+from benchmarks.engine_speed import measure_hearts_deals, measure_openspiel_hearts, measure_playouts
 from games.rules import get_game
 
 TABLE_SIZES = (2, 4, 6)

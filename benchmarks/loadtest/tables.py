@@ -15,9 +15,9 @@ import asyncio
 import dataclasses
 import re
 
-from games.loadtest.learner import GAME_PATH, PUSH_GRACE, Learner, LearnerFailed, LearnerPlan, read_pushes
-from games.loadtest.pages import Page
-from games.loadtest.report import Recorder
+from benchmarks.loadtest.learner import GAME_PATH, PUSH_GRACE, Learner, LearnerFailed, LearnerPlan, read_pushes
+from benchmarks.loadtest.pages import Page
+from benchmarks.loadtest.report import Recorder
 from games.rules import get_game
 
 PERSON = "person"            # a seat of the new-table form for a person; the others name a bot's level
