@@ -21,9 +21,9 @@ from typing import NoReturn
 
 import aiohttp
 
-from games.live import TABLE_PAGE_HEADER
 from benchmarks.loadtest.pages import Page, parse_page
 from benchmarks.loadtest.report import Recorder
+from games.live import TABLE_PAGE_HEADER
 
 GAME_KEY = "sunduchok"
 NEW_GAME_PATH = f"/play/{GAME_KEY}/new/"

@@ -3,8 +3,8 @@
 from games.declaration import GameEngine
 from games.rooster.bots import ROOSTER_BOTS
 from games.rooster.coach import RoosterCoach
-from games.rooster.narration import RoosterNarrator
+from games.rooster.narration import ROOSTER_CHANCE, RoosterNarrator
 from games.rooster.rules import ROOSTER
 
 ENGINE = GameEngine(rules=ROOSTER, bots=ROOSTER_BOTS, coach=RoosterCoach, narrator=RoosterNarrator,
-                    table_size=3)
+                    table_size=3, coach_unit=ROOSTER_CHANCE)

@@ -7,8 +7,8 @@ hard bot's; a whole Sunduchok game reviewed in <= 3 s (`--reviews` games reviewe
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.coach import COACHES
 from benchmarks.coach import measure_coach, measure_review
+from games.coach import COACHES
 
 P95_GOAL_MS = 150
 RATIO_GOAL = 3.0
