@@ -47,7 +47,9 @@ class GameEngine:
     #                                             "loser-shares" or "team-points" (benchmarks.arena)
     openspiel_game: str | None = None           # OpenSpiel's game of one deal of this game, which bench_engine
     #                                             measures the engine against
-    load_test_tables: Sequence[tuple[str, int, int]] = ()   # bench_web's tables: preset, people, bots
+    # bench_web's tables of this game (benchmarks.loadtest.tables): each its turn in the rotation of every game's
+    # tables, its preset, its people and its bots.
+    load_test_tables: Sequence[tuple[int, str, int, int]] = ()
 
     @property
     def key(self) -> str:

@@ -7,4 +7,5 @@ from games.hearts.narration import POINTS, HeartsNarrator
 from games.hearts.rules import HEARTS
 
 ENGINE = GameEngine(rules=HEARTS, bots=HEARTS_BOTS, coach=HeartsCoach, narrator=HeartsNarrator,
-                    table_size=4, coach_unit=POINTS)
+                    table_size=4, coach_unit=POINTS, arena_scoring="points-per-deal", openspiel_game="hearts",
+                    load_test_tables=((2, "short-50", 4, 0),))

@@ -7,4 +7,5 @@ from games.rooster.narration import ROOSTER_CHANCE, RoosterNarrator
 from games.rooster.rules import ROOSTER
 
 ENGINE = GameEngine(rules=ROOSTER, bots=ROOSTER_BOTS, coach=RoosterCoach, narrator=RoosterNarrator,
-                    table_size=3, coach_unit=ROOSTER_CHANCE)
+                    table_size=3, coach_unit=ROOSTER_CHANCE, arena_scoring="loser-shares",
+                    load_test_tables=((1, "standard", 3, 0), (5, "standard", 2, 1)))
