@@ -233,6 +233,11 @@ SCORINGS = {"wins": WinShares(), "points-per-deal": PointsPerDeal(), "loser-shar
             "team-points": TeamPoints()}
 
 
+def scoring_of(game_key: str) -> WinShares:
+    """How the arena scores a match of the game, as its engine says."""
+    return SCORINGS[registry.engine(game_key).arena_scoring]
+
+
 def play_match(game_key: str, players: int, levels: Sequence[str], games: int, seed: int,
                preset: str = "standard", workers: int = 1) -> MatchResult | PointsResult | LoserResult | TeamResult:
     """Play `games` games between bots of the given levels, one per seat; ValueError for a bad set-up.
@@ -257,7 +262,7 @@ def play_match(game_key: str, players: int, levels: Sequence[str], games: int, s
     variant = game.variant(preset)
     for level in set(levels):
         get_bot(game_key, level)            # no bots for this game: a ValueError before any game
-    scoring = SCORINGS[registry.engine(game_key).arena_scoring]
+    scoring = scoring_of(game_key)
     play = functools.partial(_play_game, game_key, variant, tuple(levels), scoring)
     plan = seatings(games, players, seed)
     if workers > 1:

@@ -42,6 +42,7 @@ def instant_game(monkeypatch):
     game = InstantGame()
     monkeypatch.setattr(arena, "get_game", lambda key: game)
     monkeypatch.setattr(arena, "get_bot", lambda key, level: None)    # no game lasts long enough to ask
+    monkeypatch.setattr(arena, "scoring_of", lambda key: arena.WinShares())   # not an installed game: no engine
     return game
 
 
