@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from games.bots.base import Bot
     from games.coach.base import Coach
+    from games.narration.coach import CoachUnit
     from games.narration.seats import SeatNarrator
     from games.tables.goals import Goal, Outcome
 
@@ -40,6 +41,15 @@ class GameEngine:
     coach: Callable[[], Coach]                  # the game's evaluator (games.coach.base.Coach)
     narrator: type[SeatNarrator]                # the game told in words, per viewer (games.narration.seats)
     table_size: int                             # the usual number of players: benches, mining, bench learners
+    coach_unit: CoachUnit                       # what the coach counts, in words (games.narration.coach)
+    # The tooling's parts (benchmarks/), optional:
+    arena_scoring: str = "wins"                 # how the arena scores a match: "wins", "points-per-deal",
+    #                                             "loser-shares" or "team-points" (benchmarks.arena)
+    openspiel_game: str | None = None           # OpenSpiel's game of one deal of this game, which bench_engine
+    #                                             measures the engine against
+    # bench_web's tables of this game (benchmarks.loadtest.tables): each its turn in the rotation of every game's
+    # tables, its preset, its people and its bots.
+    load_test_tables: Sequence[tuple[int, str, int, int]] = ()
 
     @property
     def key(self) -> str:

@@ -96,7 +96,7 @@ BUILTIN_PRESET_TEXTS: dict[str, dict[str, dict[str, str | bool]]] = {
         "openspiel": {
             "name_en": "OpenSpiel", "name_ru": "OpenSpiel",
             "description_ru": "Правила OpenSpiel, для сверки: червы открывает любая сыгранная черва или дама пик.",
-            # For cross-checking the engine with OpenSpiel (games.benchmark), not a way people play.
+            # For cross-checking the engine with OpenSpiel (benchmarks.engine_speed), not a way people play.
             "shown_to_learners": False,
         },
     },

@@ -84,6 +84,8 @@ INSTALLED_APPS = [
     "rulebook",
     "puzzles",
     "together",
+    # The tooling (arena, benches, load test): its manage.py commands; the apps above never import it.
+    "benchmarks",
 ]
 
 MIDDLEWARE = [

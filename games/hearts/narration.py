@@ -6,6 +6,7 @@ Only events of a seat's view are narrated, so a sentence can hold no card the se
 
 from __future__ import annotations
 
+from games.narration.coach import CoachUnit, figure_as_taken
 from games.narration.seats import SeatNarrator
 from games.narration.words import join_words, russian_plural
 from games.rules.cards import card_short
@@ -164,3 +165,12 @@ class HeartsNarrator(SeatNarrator):
         if kind == "end":
             return self.game_over(event["winners"])
         return kind
+
+
+# The coach's unit (games.narration.coach): the penalty points the seat can expect to take in the current deal.
+POINTS = CoachUnit(
+    name="points", figure=figure_as_taken, english=("point", "points"), russian=("очко", "очка", "очков", "очка"),
+    measure={"en": "The points {subject} could expect to take in this deal",
+             "ru": "Сколько очков можно ждать за эту сдачу"},
+    difference={"en": "{subject} could expect to take {quantity} more in this deal than with the best move",
+                "ru": "за эту сдачу можно ждать {quantity} больше, чем с лучшим ходом"})

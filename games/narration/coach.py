@@ -1,12 +1,9 @@
 """The coach's judgements in words (games.coach): why a move is best, and what a weaker one costs, in the
 game's own unit, each figure saying what it measures and whose move it is about.
 
-What the units measure (each game's coach): Sunduchok's "chests" are the chests the seat can expect at the
-game's end (its chests laid down and its share of those still open), not chests won by the move; Hearts'
-"points" the penalty points the seat can expect to take in the current deal; Chuvash Rooster's "rooster" the
-chance of ending the game as the rooster; Yashchiki's "team-points" how far the seat's partnership can expect
-to end the current deal ahead of the other. The figures are averages over the deals the seat could be facing
-(sampled from its view), so every sentence says so.
+Each game's unit (CoachUnit: what its coach counts, and the words for it) is defined in its package, beside its
+narrator, and each sentence says what the unit measures. The figures are averages over the deals the seat could be
+facing (sampled from its view), so every sentence says so too.
 
 Whose move: `mover` (games.narration.reasons.Mover) is the player the figures are about — the reader ("your
 move") or, on a teacher's page, a student by name ("Sasha's move"); None for a move several players made
@@ -15,7 +12,39 @@ move") or, on a teacher's page, a student by name ("Sasha's move"); None for a m
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Mapping
+
+from games import registry
 from games.narration.words import russian_plural
+
+
+@dataclasses.dataclass(frozen=True)
+class CoachUnit:
+    """What a game's coach counts, in words: each game's is defined in its package (games/<key>/narration.py)
+    and named by its engine (games.declaration.GameEngine.coach_unit); evaluations and mined puzzles store its
+    `name`.
+
+    `measure` and `difference` are templates per language, filled with the words for whose move it is:
+    {subject} ("you", "Sasha", "the player"), {possessive} ("your", "Sasha's", "the player's"), {ends} (the verb
+    agreeing with the subject: "end", "ends"), {partnership_ru} ("вашей пары") and, in `difference`, {quantity}
+    (how much worse, in the unit: "0.4 chests", "at least 3 points")."""
+
+    name: str
+    figure: Callable[[CoachUnit, float, str], str]   # one move's value (more is better) as the measure counts it
+    measure: Mapping[str, str]          # the heading before the figures: what they count
+    difference: Mapping[str, str]       # how much worse a move does than the best one
+    english: tuple[str, str] = ()       # the noun: one, more
+    russian: tuple[str, str, str, str] = ()   # the noun: one, few, many, and after a fraction
+    chance: bool = False                # a probability: shown in percent, compared in percentage points
+
+
+def coach_unit(name: str) -> CoachUnit:
+    """The installed games' unit called `name`; ValueError for a unit no installed game's coach counts."""
+    for engine in registry.engines().values():
+        if engine.coach_unit.name == name:
+            return engine.coach_unit
+    raise ValueError(f"No installed game's coach counts '{name}'.")
 
 
 def number(value: float, language: str, digits: int = 1) -> str:
@@ -32,20 +61,44 @@ def percent(value: float, language: str) -> str:
 
 def amount(unit: str, value: float, language: str, digits: int = 1) -> str:
     """A quantity of the unit: "2.4 chests", "3,2 очка", "12%"."""
-    if unit == "rooster":
+    words = coach_unit(unit)
+    if words.chance:
         return percent(value, language)
     shown = number(value, language, digits)
     if language == "ru":
-        words = {"chests": ("сундучка", "сундучка", "сундучков"), "points": ("очка", "очка", "очков"),
-                 "team-points": ("очка", "очка", "очков")}[unit]
+        one, few, many, fraction = words.russian
         # A fraction takes the genitive singular ("2,4 сундучка"); a whole number agrees as usual.
         if shown.endswith(",0") or "," not in shown:
             whole = int(round(value))
-            one = {"chests": "сундучок", "points": "очко", "team-points": "очко"}[unit]
-            return f"{whole} {russian_plural(whole, one, words[1], words[2])}"
-        return f"{shown} {words[0]}"
-    names = {"chests": ("chest", "chests"), "points": ("point", "points"), "team-points": ("point", "points")}[unit]
-    return f"{shown} {names[0] if shown in ('1.0', '1') else names[1]}"
+            return f"{whole} {russian_plural(whole, one, few, many)}"
+        return f"{shown} {fraction}"
+    one, more = words.english
+    return f"{shown} {one if shown in ('1.0', '1') else more}"
+
+
+# The ways a unit shows one move's value (CoachUnit.figure); games.coach gives more-is-better values.
+
+def figure_as_counted(unit: CoachUnit, value: float, language: str) -> str:
+    """More is better, as counted: "3.2"."""
+    return number(value, language)
+
+
+def figure_as_taken(unit: CoachUnit, value: float, language: str) -> str:
+    """Fewer is better, as taken: "3.2"."""
+    return number(-value, language)
+
+
+def figure_as_chance_against(unit: CoachUnit, value: float, language: str) -> str:
+    """The chance of the bad end: "35%"."""
+    return percent(-value, language)
+
+
+def figure_as_lead(unit: CoachUnit, value: float, language: str) -> str:
+    """Ahead of or behind the other side: "2.0 points ahead"."""
+    ahead = value >= 0 or amount(unit.name, value, language) == amount(unit.name, 0.0, language)
+    if language == "ru":
+        return f"на {amount(unit.name, abs(value), language)} {'впереди' if ahead else 'позади'}"
+    return f"{amount(unit.name, abs(value), language)} {'ahead' if ahead else 'behind'}"
 
 
 class _Whose:
@@ -84,6 +137,11 @@ class _Whose:
         """The partnership, genitive: "вашей пары", "пары игрока Саша"."""
         return self.pick("вашей пары", f"пары {self.genitive_ru}", "пары")
 
+    def fill(self, template: str, **more: str) -> str:
+        """A unit's template (CoachUnit) filled with these words."""
+        return template.format(subject=self.subject, possessive=self.possessive, ends=self.pick("end", "ends", "ends"),
+                               partnership_ru=self.partnership_ru, **more)
+
     @property
     def deals(self) -> str:
         """Where the averages come from."""
@@ -97,8 +155,8 @@ BOUNDS = {"": ("", ""), "least": ("at least ", "как минимум "), "more"
 
 
 def _quantity(unit: str, loss: float, language: str, digits: int = 1) -> str:
-    """A difference between two moves: "0.4 chests", "3 очка"; for the rooster's chance, in percentage points."""
-    if unit != "rooster":
+    """A difference between two moves: "0.4 chests", "3 очка"; for a chance, in percentage points."""
+    if not coach_unit(unit).chance:
         return amount(unit, loss, language, digits)
     points = round(loss * 100)
     if language == "ru":
@@ -113,55 +171,20 @@ def _difference(unit: str, loss: float, whose: _Whose, *, bound: str = "", digit
     english_bound, russian_bound = BOUNDS[bound]
     if whose.ru:
         quantity = f"{russian_bound}на {_quantity(unit, loss, 'ru', digits)}"
-        return {
-            "chests": f"к концу игры можно ждать {quantity} меньше, чем с лучшим ходом",
-            "points": f"за эту сдачу можно ждать {quantity} больше, чем с лучшим ходом",
-            "rooster": f"шанс остаться петухом в конце игры {quantity} выше, чем с лучшим ходом",
-            "team-points": (f"итог {whose.partnership_ru} относительно соперников к концу сдачи можно ждать "
-                            f"{quantity} хуже, чем с лучшим ходом"),
-        }[unit]
-    quantity = f"{english_bound}{_quantity(unit, loss, 'en', digits)}"
-    return {
-        "chests": f"{whose.subject} could expect {quantity} fewer at the game's end than with the best move",
-        "points": f"{whose.subject} could expect to take {quantity} more in this deal than with the best move",
-        "rooster": (f"{whose.possessive} chance of ending the game as the rooster is {quantity} higher "
-                    "than with the best move"),
-        "team-points": (f"{whose.possessive} partnership could expect to end this deal {quantity} "
-                        "worse off against the other than with the best move"),
-    }[unit]
+    else:
+        quantity = f"{english_bound}{_quantity(unit, loss, 'en', digits)}"
+    return whose.fill(coach_unit(unit).difference["ru" if whose.ru else "en"], quantity=quantity)
 
 
 def _measure(unit: str, whose: _Whose) -> str:
     """What the figures count, as a heading before them: "The chests you could expect at the game's end"."""
-    if whose.ru:
-        return {
-            "chests": "Сколько сундучков можно ждать к концу игры",
-            "points": "Сколько очков можно ждать за эту сдачу",
-            "rooster": "Шанс остаться петухом в конце игры",
-            "team-points": f"Итог {whose.partnership_ru} относительно соперников к концу сдачи",
-        }[unit]
-    ends = whose.pick("end", "ends", "ends")
-    return {
-        "chests": f"The chests {whose.subject} could expect at the game's end",
-        "points": f"The points {whose.subject} could expect to take in this deal",
-        "rooster": f"The chance that {whose.subject} {ends} the game as the rooster",
-        "team-points": f"Where {whose.possessive} partnership could expect to end this deal against the other",
-    }[unit]
+    return whose.fill(coach_unit(unit).measure["ru" if whose.ru else "en"])
 
 
 def _figure(unit: str, value: float, language: str) -> str:
-    """One move's value as the measure counts it (games.coach gives more-is-better values): "3.2", "35%",
-    "2.0 points ahead"."""
-    if unit == "chests":
-        return number(value, language)
-    if unit == "points":
-        return number(-value, language)
-    if unit == "rooster":
-        return percent(-value, language)
-    ahead = value >= 0 or amount(unit, value, language) == amount(unit, 0.0, language)
-    if language == "ru":
-        return f"на {amount(unit, abs(value), language)} {'впереди' if ahead else 'позади'}"
-    return f"{amount(unit, abs(value), language)} {'ahead' if ahead else 'behind'}"
+    """One move's value as the measure counts it: "3.2", "35%", "2.0 points ahead"."""
+    words = coach_unit(unit)
+    return words.figure(words, value, language)
 
 
 def best_move_figures(unit: str, best: float, next_best: float | None, mover) -> str:
@@ -230,8 +253,8 @@ def risk_sentence(unit: str, played: tuple[float, ...], best: tuple[float, ...],
     better = sum(loss < -1e-9 for loss in losses)
     if not worse:
         return ""
-    # A single deal of the rooster ends with it or without it: its worst case is no percentage to quote.
-    worst = "" if unit == "rooster" else _difference(unit, max(losses), whose)
+    # A single deal ends with the bad end or without it: a chance's worst case is no percentage to quote.
+    worst = "" if coach_unit(unit).chance else _difference(unit, max(losses), whose)
     if whose.ru:
         text = (f"Из {len(losses)} раскладов, разыгранных тренером, в {worse} с {whose.move} выходит хуже, "
                 "чем с лучшим ходом" + (f", в {better} — лучше" if better else ""))

@@ -39,7 +39,7 @@ playouts, 120 worlds) confirmed about half. Under 10 points most differences are
 outcomes of 0 or -1 a loss must span about four worlds in 24 to be clear at all, so inaccuracies come
 mostly from decisions valued at the horizon.
 
-**Cost** (games.coach.bench, 50 games, seeds 1-3, a shared 2-core machine): about 19 decisions a
+**Cost** (benchmarks.coach, 50 games, seeds 1-3, a shared 2-core machine): about 19 decisions a
 second, 37 ms a decision on average, p95 83 ms.
 """
 

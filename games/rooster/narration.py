@@ -8,6 +8,7 @@ narration, the Russian avoids past-tense verbs with a player as subject.
 
 from __future__ import annotations
 
+from games.narration.coach import CoachUnit, figure_as_chance_against
 from games.narration.seats import SeatNarrator
 from games.narration.words import MASCULINE_RANKS_RU, card_name_ru, cards_ru, join_words, russian_plural
 from games.rules.cards import card_short, rank_of
@@ -231,3 +232,13 @@ class RoosterNarrator(SeatNarrator):
         if kind == "end":
             return f"Игра окончена. {self.rooster(event['rooster'])}"
         return kind
+
+
+# The coach's unit (games.narration.coach): the chance of ending the game as the rooster.
+ROOSTER_CHANCE = CoachUnit(
+    name="rooster", figure=figure_as_chance_against, chance=True,
+    measure={"en": "The chance that {subject} {ends} the game as the rooster",
+             "ru": "Шанс остаться петухом в конце игры"},
+    difference={"en": ("{possessive} chance of ending the game as the rooster is {quantity} higher than with the best "
+                       "move"),
+                "ru": "шанс остаться петухом в конце игры {quantity} выше, чем с лучшим ходом"})

@@ -43,7 +43,7 @@ Thresholds. A mistake loses more than 0.4 of a chest against the best move, an i
 no - a count or suits the answers rule out, a request to a hand that cannot hold the rank while the
 seat's own cards are exposed - costs 0.5 to 1 chest where a sure request was on offer (the tests'
 positions), about 0.2 where the alternative was itself a gamble; requests of similar odds differ by a
-few hundredths. Over whole 3-player games with random and hard seats alternating (games.coach.bench,
+few hundredths. Over whole 3-player games with random and hard seats alternating (benchmarks.coach,
 seeds 0 and 1, 1,657 decisions) the random player's moves lose more than 0.4 in 23.5% of its decisions
 and the hard bot's in 3.3% (7x); with 0.3 the shares would be about 25% and 5% (4.7x on another 983
 decisions). At bigger tables the hard bot's share grows (4 players 28% and 6%, 6 players 26% and 9%: its

@@ -7,6 +7,7 @@ language in (games.selectors takes it from the active translation).
 
 from __future__ import annotations
 
+from games.narration.coach import CoachUnit, figure_as_counted
 from games.narration.illegal import explain_illegal
 from games.narration.reasons import explain
 from games.narration.seats import SeatNarrator
@@ -194,3 +195,14 @@ class SunduchokNarrator(SeatNarrator):
         if kind == "end":
             return self.game_over(event["winners"])
         return kind
+
+
+# The coach's unit (games.narration.coach): the chests the seat can expect at the game's end (its chests laid down
+# and its share of those still open), not chests won by the move.
+CHESTS = CoachUnit(
+    name="chests", figure=figure_as_counted, english=("chest", "chests"),
+    russian=("сундучок", "сундучка", "сундучков", "сундучка"),
+    measure={"en": "The chests {subject} could expect at the game's end",
+             "ru": "Сколько сундучков можно ждать к концу игры"},
+    difference={"en": "{subject} could expect {quantity} fewer at the game's end than with the best move",
+                "ru": "к концу игры можно ждать {quantity} меньше, чем с лучшим ходом"})

@@ -9,6 +9,7 @@ player as subject.
 
 from __future__ import annotations
 
+from games.narration.coach import CoachUnit, figure_as_lead
 from games.narration.seats import SeatNarrator
 from games.narration.words import (
     SUIT_NAMES_RU,
@@ -252,3 +253,15 @@ class YashchikiNarrator(SeatNarrator):
         if self.language == "ru":
             return f"{self.game_over(winners)[:-1]} — {team_totals[won]} против {self.points(team_totals[1 - won])}."
         return f"{self.game_over(winners)[:-1]}, {team_totals[won]} points to {team_totals[1 - won]}."
+
+
+# The coach's unit (games.narration.coach): how far the seat's partnership can expect to end the current deal ahead
+# of the other.
+TEAM_POINTS = CoachUnit(
+    name="team-points", figure=figure_as_lead, english=("point", "points"), russian=("очко", "очка", "очков", "очка"),
+    measure={"en": "Where {possessive} partnership could expect to end this deal against the other",
+             "ru": "Итог {partnership_ru} относительно соперников к концу сдачи"},
+    difference={"en": ("{possessive} partnership could expect to end this deal {quantity} worse off against the other "
+                       "than with the best move"),
+                "ru": ("итог {partnership_ru} относительно соперников к концу сдачи можно ждать {quantity} хуже, чем "
+                       "с лучшим ходом")})

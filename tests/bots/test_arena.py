@@ -4,8 +4,8 @@ import dataclasses
 
 import pytest
 
-import games.arena as arena
-from games.arena import format_result, play_match, wilson_interval
+import benchmarks.arena as arena
+from benchmarks.arena import format_result, play_match, wilson_interval
 from games.rules import get_game
 
 
@@ -42,6 +42,7 @@ def instant_game(monkeypatch):
     game = InstantGame()
     monkeypatch.setattr(arena, "get_game", lambda key: game)
     monkeypatch.setattr(arena, "get_bot", lambda key, level: None)    # no game lasts long enough to ask
+    monkeypatch.setattr(arena, "scoring_of", lambda key: arena.WinShares())   # not an installed game: no engine
     return game
 
 

@@ -6,8 +6,8 @@ import math
 import pytest
 from django.core.management import call_command
 
-import games.arena as arena
-from games.arena import PointsResult, format_result, mean_interval, play_match
+import benchmarks.arena as arena
+from benchmarks.arena import PointsResult, format_result, mean_interval, play_match
 from games.hearts.bots import hard
 
 

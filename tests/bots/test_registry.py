@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import benchmarks
 import games
 from games.bots import LEVELS, Decision, get_bot
 from tests.bots.helpers import GAME
@@ -34,11 +35,27 @@ def test_unknown_game_and_level_are_value_errors():
         get_bot("sunduchok", "expert")
 
 
-def test_bots_arena_and_benchmark_do_not_import_django():
+def test_bots_arena_and_benches_do_not_import_django():
     root = Path(games.__file__).parent
-    files = [*root.joinpath("bots").rglob("*.py"), root / "arena.py", root / "benchmark.py"]
+    tooling = Path(benchmarks.__file__).parent
+    files = [*root.joinpath("bots").rglob("*.py"), tooling / "arena.py", tooling / "engine_speed.py",
+             tooling / "coach.py"]
     for path in files:
-        for node in ast.walk(ast.parse(path.read_text())):
-            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
-            assert not any(name.split(".")[0] == "django" for name in names), path
+        assert not _imported_packages(path) & {"django"}, path
+
+
+def test_the_product_does_not_import_the_tooling():
+    project = Path(benchmarks.__file__).parents[1]
+    for app in ("games", "tutorials", "classroom", "rulebook", "puzzles", "together", "config"):
+        for path in project.joinpath(app).rglob("*.py"):
+            assert "benchmarks" not in _imported_packages(path), path
+
+
+def _imported_packages(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            names.add(node.module or "")
+    return {name.split(".")[0] for name in names}

@@ -4,8 +4,8 @@ import io
 
 from django.core.management import call_command
 
-import games.arena as arena
-from games.arena import LoserResult, format_result, play_match, seatings
+import benchmarks.arena as arena
+from benchmarks.arena import LoserResult, format_result, play_match, seatings
 
 
 def test_the_result_counts_each_bots_roosters():

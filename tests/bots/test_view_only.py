@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.arena import play_match
+from benchmarks.arena import play_match
 from games.bots import LEVELS, get_bot
 from tests.bots.helpers import GAME, SETUPS, deal, random_positions
 

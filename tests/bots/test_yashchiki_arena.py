@@ -4,7 +4,7 @@ import io
 
 from django.core.management import call_command
 
-from games.arena import TeamResult, format_result, play_match, seatings
+from benchmarks.arena import TeamResult, format_result, play_match, seatings
 
 
 def test_the_result_reports_each_partnerships_match_points():

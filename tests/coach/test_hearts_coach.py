@@ -198,7 +198,7 @@ def test_reasons_cite_no_hidden_card():
 # -- the random player against the hard bot -------------------------------------------------------
 
 def test_a_random_player_makes_mistakes_far_more_often_than_the_hard_bot():
-    """Two deals with random and hard seats alternating (as games.coach.bench lines them up)."""
+    """Two deals with random and hard seats alternating (as benchmarks.coach lines them up)."""
     bots = {level: get_bot("hearts", level) for level in ("easy", "hard")}
     judged = {"easy": [], "hard": []}
     for number in range(2):

@@ -21,15 +21,23 @@ from django.http import QueryDict
 from django.test import Client
 from django.urls import reverse
 
+from benchmarks.loadtest.learner import LESSON_PATH, _may_give_the_turn
+from benchmarks.loadtest.pages import parse_page
+from benchmarks.loadtest.report import Recorder, endpoint_table, percentile
+from benchmarks.loadtest.run import (
+    BenchOptions,
+    ClassRun,
+    Outcome,
+    TablesRun,
+    capacity_curve,
+    server_comparison,
+    summary,
+)
+from benchmarks.loadtest.server import BenchError, BenchSite, SiteConfig
+from benchmarks.loadtest.tables import TABLE_MIXES
+from benchmarks.loadtest.verify import GameCheck, check_game, check_games
 from games.forms import action_from_post
 from games.history import LoggedAction, game_history
-from games.loadtest.learner import LESSON_PATH, _may_give_the_turn
-from games.loadtest.pages import parse_page
-from games.loadtest.report import Recorder, endpoint_table, percentile
-from games.loadtest.run import BenchOptions, ClassRun, Outcome, TablesRun, capacity_curve, server_comparison, summary
-from games.loadtest.server import BenchError, BenchSite, SiteConfig
-from games.loadtest.tables import TABLE_MIXES
-from games.loadtest.verify import GameCheck, check_game, check_games
 from games.models import Game, GameAction
 from games.rules.cards import sort_cards
 from tests.together.helpers import person_to_move, seated_people

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from games.loadtest.move_profile import ANNOUNCE, ANSWER, BOTS, LOG_WRITE, PUSH_RENDER, PUSH_REST, REST, profile_moves
+from benchmarks.loadtest.move_profile import (
+    ANNOUNCE,
+    ANSWER,
+    BOTS,
+    LOG_WRITE,
+    PUSH_RENDER,
+    PUSH_REST,
+    REST,
+    profile_moves,
+)
 from games.models import Game
 from tutorials.services import preset_sync_builtin
 

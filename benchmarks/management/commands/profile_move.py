@@ -1,4 +1,4 @@
-"""`manage.py profile_move --games 5`: where a learner's move spends its time (games.loadtest.move_profile).
+"""`manage.py profile_move --games 5`: where a learner's move spends its time (benchmarks.loadtest.move_profile).
 
 Plays whole Sunduchok games in this process on a database of its own, as the bench's learners do, and prints
 each part's milliseconds per move and its share of the move's work. Run it with DATABASE_URL and REDIS_URL
@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.test.utils import setup_databases, teardown_databases
 
-from games.loadtest.move_profile import profile_moves
+from benchmarks.loadtest.move_profile import profile_moves
 
 
 class Command(BaseCommand):

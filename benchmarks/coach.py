@@ -13,12 +13,12 @@ import random
 import statistics
 import time
 
+from games import registry
 from games.bots import get_bot
 from games.coach import get_coach
 from games.coach.review import deal_of, decision_seed, decision_steps, review_decision
 from games.rules import get_game
 
-TABLE_SIZES = {"sunduchok": 3, "hearts": 4, "rooster": 3, "yashchiki": 4}
 MAX_DECISIONS = 4000   # a safety stop for a game that would go on and on (Rooster's players who always take)
 
 
@@ -56,7 +56,7 @@ def measure_coach(game_key: str, *, games: int, seed: int, preset: str = "standa
     evaluate every decision."""
     engine = get_game(game_key)
     coach = get_coach(game_key)
-    players = TABLE_SIZES[game_key]
+    players = registry.engine(game_key).table_size
     figures = CoachFigures()
     started = time.perf_counter()
     for number in range(games):
@@ -101,7 +101,7 @@ def measure_review(game_key: str, *, games: int, seed: int, preset: str = "stand
     match's first `max_deals` deals) as the review page does (games.coach.review), timing each game and deal."""
     engine = get_game(game_key)
     coach = get_coach(game_key)
-    players = TABLE_SIZES[game_key]
+    players = registry.engine(game_key).table_size
     figures = ReviewFigures()
     for number in range(games):
         levels = ["medium"] + ["hard"] * (players - 1)

@@ -1,5 +1,5 @@
 """`manage.py bench_coach sunduchok --games 10 --seed 1`: what the coach costs per decision, and how often it marks
-the random player's and the hard bot's moves as mistakes (games.coach.bench).
+the random player's and the hard bot's moves as mistakes (benchmarks.coach).
 
 Goals on a 2-core machine: p95 <= 150 ms per decision; random moves marked mistake at least 3x as often as the
 hard bot's; a whole Sunduchok game reviewed in <= 3 s (`--reviews` games reviewed from one seat).
@@ -7,8 +7,8 @@ hard bot's; a whole Sunduchok game reviewed in <= 3 s (`--reviews` games reviewe
 
 from django.core.management.base import BaseCommand, CommandError
 
+from benchmarks.coach import measure_coach, measure_review
 from games.coach import COACHES
-from games.coach.bench import measure_coach, measure_review
 
 P95_GOAL_MS = 150
 RATIO_GOAL = 3.0

@@ -6,7 +6,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.arena import format_result, play_match
+from benchmarks.arena import format_result, play_match
 
 
 class Command(BaseCommand):

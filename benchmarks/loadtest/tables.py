@@ -15,9 +15,10 @@ import asyncio
 import dataclasses
 import re
 
-from games.loadtest.learner import GAME_PATH, PUSH_GRACE, Learner, LearnerFailed, LearnerPlan, read_pushes
-from games.loadtest.pages import Page
-from games.loadtest.report import Recorder
+from benchmarks.loadtest.learner import GAME_PATH, PUSH_GRACE, Learner, LearnerFailed, LearnerPlan, read_pushes
+from benchmarks.loadtest.pages import Page
+from benchmarks.loadtest.report import Recorder
+from games import registry
 from games.rules import get_game
 
 PERSON = "person"            # a seat of the new-table form for a person; the others name a bot's level
@@ -45,20 +46,21 @@ class TableMix:
                 + (f" + {bots} bot{'s' if bots > 1 else ''}" if bots else ""))
 
 
-# The phase's tables take these in turn: every game, people alone or with bots. A table lasts as long as its game's
-# decisions take its people to think (2 s each on average with the default think) and its bots' replies their
-# pacing. Measured at 40 tables (README): Sunduchok 2–7 minutes, Chuvash Rooster 2–7, Hearts to 50 points (not
-# 100) 8–14 at four people, and Yashchiki's short match 8–27 at two people and two bots; more people would make it
-# longer still (played at random, some 60% longer with three, two and a half times as long with four), and its
-# standard match is longer than the short one.
-TABLE_MIXES = (
-    TableMix("sunduchok", "standard", (PERSON, PERSON, BOT_LEVEL)),
-    TableMix("rooster", "standard", (PERSON, PERSON, PERSON)),
-    TableMix("hearts", "short-50", (PERSON, PERSON, PERSON, PERSON)),
-    TableMix("yashchiki", "short", (PERSON, PERSON, BOT_LEVEL, BOT_LEVEL)),
-    TableMix("sunduchok", "standard", (PERSON, PERSON, PERSON, BOT_LEVEL)),
-    TableMix("rooster", "standard", (PERSON, PERSON, BOT_LEVEL)),
-)
+def _declared_mixes() -> tuple[TableMix, ...]:
+    """The phase's tables take these in turn: every game's tables (games.declaration.GameEngine.load_test_tables),
+    people alone or with bots, in the turns the games declare. A table lasts as long as its game's decisions take its
+    people to think (2 s each on average with the default think) and its bots' replies their pacing. Measured at 40
+    tables (README): Sunduchok 2–7 minutes, Chuvash Rooster 2–7, Hearts to 50 points (not 100) 8–14 at four
+    people, and Yashchiki's short match 8–27 at two people and two bots; more people would make it longer still
+    (played at random, some 60% longer with three, two and a half times as long with four), and its standard match
+    is longer than the short one."""
+    declared = [(turn, TableMix(key, preset, (PERSON,) * people + (BOT_LEVEL,) * bots))
+                for key, engine in registry.engines().items()
+                for turn, preset, people, bots in engine.load_test_tables]
+    return tuple(mix for _, mix in sorted(declared, key=lambda turn_and_mix: turn_and_mix[0]))
+
+
+TABLE_MIXES = _declared_mixes()
 
 
 def table_mixes(tables: int) -> list[TableMix]:

@@ -29,9 +29,9 @@ from collections.abc import Callable, Iterator
 from channels.testing import WebsocketCommunicator
 from django.test import AsyncClient, override_settings
 
+from benchmarks.loadtest.learner import BOT_LEVELS, NEW_GAME_PATH
+from benchmarks.loadtest.pages import parse_page
 from games.live import TABLE_PAGE_HEADER
-from games.loadtest.learner import BOT_LEVELS, NEW_GAME_PATH
-from games.loadtest.pages import parse_page
 
 # The parts of a move, in the order they are reported; "the rest" is what the request took beyond the others.
 BOTS = "bots' decisions"

@@ -32,7 +32,7 @@ import redis
 from django.conf import settings
 from psycopg import sql
 
-from games.loadtest.verify import GameCheck
+from benchmarks.loadtest.verify import GameCheck
 
 BENCH_SETTINGS = "config.settings.production"
 READY_TIMEOUT = 90.0     # seconds for every worker to import Django and answer /health/
@@ -122,7 +122,7 @@ class BenchSite:
         return result.stdout
 
     def verify(self, game_ids: list[str]) -> list[GameCheck]:
-        output = self.manage("shell", "-v0", "-c", "from games.loadtest.verify import main; main()",
+        output = self.manage("shell", "-v0", "-c", "from benchmarks.loadtest.verify import main; main()",
                              stdin=json.dumps(game_ids))
         return [GameCheck(**check) for check in json.loads(output)]
 

@@ -27,11 +27,11 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from games.loadtest.learner import Browser, Learner, LearnerFailed, LearnerPlan
-from games.loadtest.report import Recorder, endpoint_table, round_trip_line
-from games.loadtest.server import BenchSite, SiteConfig, Workers, machine_busy_seconds
-from games.loadtest.tables import play_a_table, table_mixes, tables_described
-from games.loadtest.verify import GameCheck
+from benchmarks.loadtest.learner import Browser, Learner, LearnerFailed, LearnerPlan
+from benchmarks.loadtest.report import Recorder, endpoint_table, round_trip_line
+from benchmarks.loadtest.server import BenchSite, SiteConfig, Workers, machine_busy_seconds
+from benchmarks.loadtest.tables import play_a_table, table_mixes, tables_described
+from benchmarks.loadtest.verify import GameCheck
 
 PHASES = ("class", "tables", "saturation")
 # Tables is asked for by name: its phase lasts as long as its longest game (Yashchiki's short match, played by

@@ -6,6 +6,7 @@ import dataclasses
 import random
 import time
 
+from games import registry
 from games.rules import get_game
 
 
@@ -57,18 +58,19 @@ def measure_playouts(game_key: str, players: int, seconds: float, preset: str = 
             return PlayoutRate(players=players, games=games, moves=moves, seconds=elapsed, deals=deals)
 
 
-def measure_hearts_deals(seconds: float, preset: str = "standard") -> PlayoutRate:
-    """Random playouts of one Hearts deal, the unit OpenSpiel's `hearts` game plays: from `new_game`
-    (a new seed each time) until the first deal has been scored, each move a random legal action, for
-    about `seconds` (at least one deal). `moves` counts the decisions: 4 passes (when the deal has
-    one) and 52 cards."""
-    game = get_game("hearts")
+def measure_first_deals(game_key: str, seconds: float, preset: str = "standard") -> PlayoutRate:
+    """Random playouts of one deal of a game played in deals (Hearts: the unit OpenSpiel's `hearts` game plays),
+    at its usual table: from `new_game` (a new seed each time) until the first deal has been scored, each move a
+    random legal action, for about `seconds` (at least one deal). `moves` counts the decisions (Hearts: 4 passes,
+    when the deal has one, and 52 cards)."""
+    game = get_game(game_key)
+    players = registry.engine(game_key).table_size
     variant = game.variant(preset)
     deals = moves = 0
     started = time.perf_counter()
     while True:
         rng = random.Random(deals)
-        state = game.new_game(4, seed=deals, variant=variant)
+        state = game.new_game(players, seed=deals, variant=variant)
         # `deal_number` moves on as the first deal is scored (or the match ends with it, if end_at is tiny);
         # the state's own field, because counting "deal-end" events would copy the log after every move.
         while state.deal_number == 1 and not state.is_over:
@@ -77,12 +79,12 @@ def measure_hearts_deals(seconds: float, preset: str = "standard") -> PlayoutRat
         deals += 1
         elapsed = time.perf_counter() - started
         if elapsed >= seconds:
-            return PlayoutRate(players=4, games=deals, moves=moves, seconds=elapsed, deals=deals)
+            return PlayoutRate(players=players, games=deals, moves=moves, seconds=elapsed, deals=deals)
 
 
-def measure_openspiel_hearts(seconds: float) -> PlayoutRate:
-    """OpenSpiel's compiled `hearts` (one deal per game, its default rules) driven from Python the same
-    way: every chance outcome and every decision a random legal action, for about `seconds` (at least
+def measure_openspiel(name: str, seconds: float) -> PlayoutRate:
+    """OpenSpiel's compiled game `name` (`hearts`: one deal per game, its default rules) driven from Python the
+    same way: every chance outcome and every decision a random legal action, for about `seconds` (at least
     one deal). Its pass direction is a chance outcome (none, left, across, right), its passes are one
     card per move; `moves` counts the decisions, not the chance outcomes.
 
@@ -90,7 +92,7 @@ def measure_openspiel_hearts(seconds: float) -> PlayoutRate:
     """
     import pyspiel
 
-    game = pyspiel.load_game("hearts")
+    game = pyspiel.load_game(name)
     deals = moves = 0
     started = time.perf_counter()
     while True:

@@ -1,4 +1,4 @@
-"""`manage.py bench_web`: the site, production-like, under classes of simulated learners (games.loadtest).
+"""`manage.py bench_web`: the site, production-like, under classes of simulated learners (benchmarks.loadtest).
 
 Starts its own workers (--server: daphne, uvicorn or granian) on PostgreSQL and Redis (the database and Redis
 db named here are wiped first), drives each count of --learners (e.g. 100,200,300,400,500) through a lesson
@@ -9,8 +9,8 @@ games' checks. Exits non-zero on any error or any unfinished or inconsistent gam
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.loadtest.run import DEFAULT_PHASES, PHASES, BenchOptions, run_bench
-from games.loadtest.server import ASGI_SERVERS, BenchError
+from benchmarks.loadtest.run import DEFAULT_PHASES, PHASES, BenchOptions, run_bench
+from benchmarks.loadtest.server import ASGI_SERVERS, BenchError
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/cardschool_bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/2"

@@ -21,11 +21,12 @@ from typing import NoReturn
 
 import aiohttp
 
+from benchmarks.loadtest.pages import Page, parse_page
+from benchmarks.loadtest.report import Recorder
+from games import registry
 from games.live import TABLE_PAGE_HEADER
-from games.loadtest.pages import Page, parse_page
-from games.loadtest.report import Recorder
 
-GAME_KEY = "sunduchok"
+GAME_KEY = next(iter(registry.engines()))   # the learners' game: the first installed one (Sunduchok)
 NEW_GAME_PATH = f"/play/{GAME_KEY}/new/"
 LESSON_PATH = re.compile(rf"/learn/{GAME_KEY}/[-\w]+/")
 GAME_PATH = re.compile(r"/play/(?P<game_id>[0-9a-f-]{36})/")

@@ -7,6 +7,7 @@ Seats are fair by construction (`seatings`, for every game). Games come in block
 is rotated through every seat: each bot plays each hand of the deal once, from every position
 relative to the dealer.
 
+Each game's engine names how its matches are scored (games.declaration.GameEngine.arena_scoring, SCORINGS).
 Most games are reported as win shares (WinShares). Games scored in points per deal (Hearts) are
 reported per deal instead (PointsPerDeal): each game is a single deal and each bot's mean points per
 deal come with a 95% interval. Games with one loser (Chuvash Rooster) report each bot's loser share
@@ -26,6 +27,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from games import registry
 from games.bots import LEVELS, get_bot
 from games.rules import get_game
 
@@ -226,7 +228,14 @@ class TeamResult:
     difference: tuple[float, tuple[float, float]]   # mean of the first minus the second, with its 95% interval
 
 
-SCORING = {"hearts": PointsPerDeal(), "rooster": LoserShares(), "yashchiki": TeamPoints()}
+# Each game's engine names how its matches are scored (games.declaration.GameEngine.arena_scoring).
+SCORINGS = {"wins": WinShares(), "points-per-deal": PointsPerDeal(), "loser-shares": LoserShares(),
+            "team-points": TeamPoints()}
+
+
+def scoring_of(game_key: str) -> WinShares:
+    """How the arena scores a match of the game, as its engine says."""
+    return SCORINGS[registry.engine(game_key).arena_scoring]
 
 
 def play_match(game_key: str, players: int, levels: Sequence[str], games: int, seed: int,
@@ -253,7 +262,7 @@ def play_match(game_key: str, players: int, levels: Sequence[str], games: int, s
     variant = game.variant(preset)
     for level in set(levels):
         get_bot(game_key, level)            # no bots for this game: a ValueError before any game
-    scoring = SCORING.get(game_key, WinShares())
+    scoring = scoring_of(game_key)
     play = functools.partial(_play_game, game_key, variant, tuple(levels), scoring)
     plan = seatings(games, players, seed)
     if workers > 1:
@@ -452,7 +461,7 @@ def format_losses(result: LoserResult) -> str:
         f"Games capped at {LoserShares.cap:,} actions: {result.capped}; games without a rooster (capped ones "
         f"included): {result.capped + result.no_loser}.",
         "",
-        f"{'bot':<10} {'games':>6} {'rooster':>8} {'share':>7} {'95% interval':>15} {'decisions':>10} "
+        f"{'bot':<10} {'games':>6}  rooster {'share':>7} {'95% interval':>15} {'decisions':>10} "
         f"{'mean ms':>8} {'worst ms':>9}",
     ]
     for bot in result.bots:
