@@ -51,6 +51,7 @@ def players_for(engine, requested, *, default: int) -> int:
 
 
 def seat_label(seat: int):
+    """Seat `seat` (counted from 0) as people count it."""
     return _("Seat %(number)s") % {"number": seat + 1}
 
 
@@ -88,6 +89,7 @@ class GameSettingsForm(forms.Form):
         return [self[f"{self.seat_prefix}_{seat}"] for seat in range(self.first_seat, players)]
 
     def bot_levels(self) -> list[str]:
+        """The bots' levels, seat by seat after the player's (where those seats are bots' alone)."""
         players = self.cleaned_data["players"]
         return [self.cleaned_data.get(f"bot_{seat}") or "medium" for seat in range(1, players)]
 
