@@ -11,16 +11,11 @@ from django.utils.translation import gettext_lazy as _
 
 from classroom.models import Assignment, Classroom
 from classroom.services import JOIN_CODE_LENGTH, MAX_PUZZLES, MAX_ROUNDS
-from games.bots import LEVELS
-from games.forms import PRESET_NOT_OFFERED, default_player_count
+from games.forms import PRESET_NOT_OFFERED, GameSettingsForm
 from games.models import Game
-from games.rules import get_game
-from games.selectors import BOT_LEVEL_LABELS
 from games.tables import class_goals, class_preset
 from puzzles.themes import THEMES
 from tutorials.selectors import lessons_for_game, presets_for_learners
-
-LEVEL_CHOICES = [(level, BOT_LEVEL_LABELS[level]) for level in LEVELS]
 
 
 class ClassNameForm(forms.Form):
@@ -61,7 +56,7 @@ class RowsChoiceField(forms.ModelMultipleChoiceField):
         return super()._check_values(value)
 
 
-class AssignmentForm(forms.Form):
+class AssignmentForm(GameSettingsForm):
     """One game's assignment: its presets, seat counts, bots, lessons and goals are the game's
     (`game_key`, chosen first: the view reads it from the address or the form's hidden `game`); the bot-level
     fields follow the number of players."""
@@ -73,9 +68,9 @@ class AssignmentForm(forms.Form):
     puzzles = forms.IntegerField(label=_("Puzzles to solve"), min_value=0, max_value=MAX_PUZZLES, initial=0,
                                  required=False)
     puzzle_theme = forms.ChoiceField(label=_("Puzzle theme"), required=False)
+    # The rules as a select of their names (the play and table forms offer radios, each with its description).
     preset = forms.ModelChoiceField(queryset=None, to_field_name="slug", empty_label=None, label=_("Rules"),
                                     error_messages={"invalid_choice": PRESET_NOT_OFFERED})
-    players = forms.TypedChoiceField(coerce=int, label=_("Players"))
     goal = forms.ChoiceField(label=_("Goal"))
     # The goal's own range is checked by classroom.services, with the goal's message.
     goal_count = forms.IntegerField(label=_("N in the goal"), min_value=0, max_value=999, initial=0,
@@ -91,40 +86,24 @@ class AssignmentForm(forms.Form):
                                label=_("Only these students (none chosen: the whole class)"))
 
     def __init__(self, *args: Any, classroom: Classroom, game_key: str, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        engine = get_game(game_key)
-        self.game_key = game_key
-        self.engine = engine
-        self.fields["lessons"].queryset = lessons_for_game(game_key)
         first = class_preset(game_key)
         # The preset a class is offered first (a game's short match) heads the list and is chosen.
-        self.fields["preset"].queryset = presets_for_learners(game_key).annotate(
+        presets = presets_for_learners(game_key).annotate(
             offered_first=Case(When(slug=first, then=Value(0)), default=Value(1))).order_by(
             "offered_first", "order", "slug")
-        self.fields["preset"].initial = first
-        self.fields["players"].choices = [(n, _("%(count)s players") % {"count": n})
-                                          for n in range(engine.min_players, engine.max_players + 1)]
-        self.fields["players"].initial = default_player_count(engine)
+        super().__init__(*args, game_key=game_key, presets=presets, first_preset=first, **kwargs)
+        self.fields["lessons"].queryset = lessons_for_game(game_key)
         self.fields["goal"].choices = [(goal.key, goal.label) for goal in class_goals(game_key)]
         self.fields["puzzle_theme"].choices = [("", _("Any theme")), *THEMES[game_key].items()]
         self.fields["goal"].initial = Assignment.NO_GOAL
         self.fields["students"].queryset = classroom.students.order_by("username")
         self.fields["students"].label_from_instance = lambda user: user.get_username()
-        for seat in range(1, engine.max_players):
-            self.fields[f"bot_{seat}"] = forms.ChoiceField(
-                choices=LEVEL_CHOICES, initial="medium", required=False,
-                label=_("Seat %(number)s") % {"number": seat + 1})
-
-    def seat_fields(self, players: int) -> list[forms.BoundField]:
-        return [self[f"bot_{seat}"] for seat in range(1, players)]
 
     def service_arguments(self) -> dict[str, Any]:
         data = self.cleaned_data
-        players = data["players"]
         return {
             "title": data["title"], "lessons": list(data["lessons"]), "game_key": self.game_key,
-            "preset": data["preset"].slug, "players": players,
-            "bot_levels": [data.get(f"bot_{seat}") or "medium" for seat in range(1, players)],
+            "preset": data["preset"].slug, "players": data["players"], "bot_levels": self.bot_levels(),
             "rounds": data["rounds"], "goal": data["goal"], "goal_count": data.get("goal_count") or 0,
             "puzzles": data.get("puzzles") or 0, "puzzle_theme": data.get("puzzle_theme") or "",
             "hints": data.get("hints") or Game.Hints.ALLOW, "due_at": data.get("due_at"),

@@ -254,16 +254,9 @@ def assignment_new(request: HttpRequest, classroom_id: int) -> HttpResponse:
                 messages.success(request, _("Assignment “%(title)s” set.") % {"title": assignment.title})
                 return redirect("class_dashboard", classroom_id=classroom.pk)
         status = 400
-    # The seats shown follow the players chosen: posted, or asked for when the select changes (hx-get).
-    engine = form.engine
-    try:
-        players = int(request.POST.get("players") or request.GET.get("players") or form.fields["players"].initial)
-    except ValueError:
-        players = form.fields["players"].initial
-    players = max(engine.min_players, min(players, engine.max_players))
     return render(request, "classroom/assignment_new.html", {
-        **context, "form": form, "players": players, "seat_fields": form.seat_fields(players),
-        "game_title": gettext(engine.title),
+        **context, "form": form, **form.seats_shown(request.POST or request.GET),
+        "game_title": gettext(form.engine.title),
     }, status=status)
 
 

@@ -1,6 +1,9 @@
 from django.apps import AppConfig
 from django.core.signals import setting_changed
+from django.urls import register_converter
 from django.utils.translation import gettext_lazy as _
+
+from games.converters import GameConverter
 
 
 def _forget_game_templates(*, setting: str, **kwargs) -> None:
@@ -20,4 +23,6 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self) -> None:
+        # Here, before any URLconf is read: the games', tutorials', rules', puzzles' and tables' addresses use it.
+        register_converter(GameConverter, "game")
         setting_changed.connect(_forget_game_templates, dispatch_uid="games.forget_game_templates")

@@ -40,36 +40,74 @@ class PresetChoiceField(forms.ModelChoiceField):
         return label
 
 
-class NewGameForm(forms.Form):
-    """A table's settings: the rules (one of the game's presets, as editors keep them), seats, seed."""
+def players_for(engine, requested, *, default: int) -> int:
+    """The table size `requested` (a count as posted or asked for, text or None) within the game's range of
+    players; `default` when it is not a number."""
+    try:
+        players = int(requested or default)
+    except ValueError:
+        players = default
+    return min(max(players, engine.min_players), engine.max_players)
+
+
+def seat_label(seat: int):
+    """Seat `seat` (counted from 0) as people count it."""
+    return _("Seat %(number)s") % {"number": seat + 1}
+
+
+class GameSettingsForm(forms.Form):
+    """A game's table settings, the part the new-game, table and assignment forms share: the rules (one of the
+    `presets` offered, `first_preset` chosen), the number of players, and a field per seat that is not the
+    player's own (from `first_seat`: a bot's level here; a subclass may offer more in `seat_field`).
+    templates/games/_game_settings.html shows them."""
+
+    seat_prefix = "bot"
+    first_seat = 1   # seat 0 is the player's own
 
     preset = PresetChoiceField(queryset=None, to_field_name="slug", empty_label=None, widget=forms.RadioSelect,
                                label=_("Rules"))
     players = forms.TypedChoiceField(coerce=int, label=_("Players"))
-    seed = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEED - 1, label=_("Seed"),
-                              help_text=_("Optional: the same seed deals the same cards again."))
 
-    def __init__(self, *args: Any, game_key: str, user, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, game_key: str, presets, first_preset: str = "standard", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.game_key = game_key
         self.engine = get_game(game_key)
-        self.fields["preset"].queryset = presets_to_try(game_key, user=user)
-        self.fields["preset"].initial = "standard"
+        self.fields["preset"].queryset = presets
+        self.fields["preset"].initial = first_preset
         self.fields["players"].choices = [
             (n, _("%(count)s players") % {"count": n})
             for n in range(self.engine.min_players, self.engine.max_players + 1)]
         self.fields["players"].initial = default_player_count(self.engine)
-        for seat in range(1, self.engine.max_players):
-            self.fields[f"bot_{seat}"] = forms.ChoiceField(
-                choices=LEVEL_CHOICES, initial="medium", required=False,
-                label=_("Seat %(number)s") % {"number": seat + 1})
+        for seat in range(self.first_seat, self.engine.max_players):
+            self.fields[f"{self.seat_prefix}_{seat}"] = self.seat_field(seat)
+
+    def seat_field(self, seat: int) -> forms.Field:
+        return forms.ChoiceField(choices=LEVEL_CHOICES, initial="medium", required=False, label=seat_label(seat))
 
     def seat_fields(self, players: int) -> list[forms.BoundField]:
-        """The bot-level fields of the seats a table of `players` has."""
-        return [self[f"bot_{seat}"] for seat in range(1, players)]
+        """The fields of the seats a table of `players` has."""
+        return [self[f"{self.seat_prefix}_{seat}"] for seat in range(self.first_seat, players)]
 
     def bot_levels(self) -> list[str]:
+        """The bots' levels, seat by seat after the player's (where those seats are bots' alone)."""
         players = self.cleaned_data["players"]
         return [self.cleaned_data.get(f"bot_{seat}") or "medium" for seat in range(1, players)]
+
+    def seats_shown(self, data) -> dict[str, Any]:
+        """The number of players the page shows and its seats' fields: as posted (`data`), or as asked for when
+        the select changes (hx-get); the form's first offer when none is."""
+        players = players_for(self.engine, data.get("players"), default=self.fields["players"].initial)
+        return {"players": players, "seat_fields": self.seat_fields(players)}
+
+
+class NewGameForm(GameSettingsForm):
+    """A game against bots: the settings and a seed."""
+
+    seed = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEED - 1, label=_("Seed"),
+                              help_text=_("Optional: the same seed deals the same cards again."))
+
+    def __init__(self, *args: Any, game_key: str, user, **kwargs: Any) -> None:
+        super().__init__(*args, game_key=game_key, presets=presets_to_try(game_key, user=user), **kwargs)
 
 
 class ActionPostError(ValueError):

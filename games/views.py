@@ -20,7 +20,6 @@ from games.forms import ActionPostError, NewGameForm, action_from_post, move_for
 from games.live import table_page_id
 from games.models import Game
 from games.move_slots import move_slot
-from games.rules import GAMES
 from games.sessions import session_back_link, session_practice_goal, session_remember_game
 from games.visitors import Visitor
 from tutorials import selectors as tutorials_selectors
@@ -70,8 +69,6 @@ def _table(request: HttpRequest, game: Game, **kwargs) -> dict:
 
 @require_http_methods(["GET", "POST"])
 def new_game(request: HttpRequest, game_key: str) -> HttpResponse:
-    if game_key not in GAMES:
-        raise Http404("No such game.")
     form = NewGameForm(request.POST or None, game_key=game_key, user=request.user)
     status = 200
     if request.method == "POST":
@@ -89,14 +86,8 @@ def new_game(request: HttpRequest, game_key: str) -> HttpResponse:
                 session_remember_game(request.session, game)
                 return redirect("play", game_id=game.pk)
         status = 400
-    players = form.fields["players"].initial
-    try:
-        players = int(request.GET.get("players") or request.POST.get("players") or players)
-    except ValueError:
-        pass
-    players = min(max(players, form.engine.min_players), form.engine.max_players)
-    return render(request, "games/new.html", {"form": form, "engine": form.engine, "players": players,
-                                              "seat_fields": form.seat_fields(players)}, status=status)
+    return render(request, "games/new.html", {"form": form, "engine": form.engine,
+                                              **form.seats_shown(request.POST or request.GET)}, status=status)
 
 
 @require_GET

@@ -4,5 +4,5 @@ from rulebook import views
 
 urlpatterns = [
     path("", views.rules_index, name="rules_index"),
-    path("<slug:game_key>/", views.rules_page, name="rules_page"),
+    path("<game:game_key>/", views.rules_page, name="rules_page"),
 ]

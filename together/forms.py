@@ -10,8 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from classroom.selectors import classes_taught
-from games.forms import LEVEL_CHOICES, PresetChoiceField, default_player_count
-from games.rules import get_game
+from games.forms import LEVEL_CHOICES, GameSettingsForm, seat_label
 from together.models import AWAY_LIMITS
 from together.services import PERSON
 from tutorials.selectors import presets_for_learners
@@ -39,10 +38,12 @@ class SitForm(forms.Form):
         return " ".join(message for messages in self.errors.values() for message in messages)
 
 
-class TableForm(forms.Form):
-    preset = PresetChoiceField(queryset=None, to_field_name="slug", empty_label=None, widget=forms.RadioSelect,
-                               label=_("Rules"))
-    players = forms.TypedChoiceField(coerce=int, label=_("Players"))
+class TableForm(GameSettingsForm):
+    """The settings of a table to play together: each seat is for a person or a bot (the first two for people)."""
+
+    seat_prefix = "seat"
+    first_seat = 0   # every seat is chosen, the first too
+
     stand_in_level = forms.ChoiceField(choices=LEVEL_CHOICES, initial="medium",
                                        label=_("Bots that stand in for people"),
                                        help_text=_("They take the people's seats left empty at the start, and "
@@ -57,26 +58,15 @@ class TableForm(forms.Form):
                                                    "table; it is listed on the class's page."))
 
     def __init__(self, *args: Any, game_key: str, user, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.engine = get_game(game_key)
-        self.fields["preset"].queryset = presets_for_learners(game_key)
-        self.fields["preset"].initial = "standard"
-        self.fields["players"].choices = [
-            (n, _("%(count)s players") % {"count": n})
-            for n in range(self.engine.min_players, self.engine.max_players + 1)]
-        self.fields["players"].initial = default_player_count(self.engine)
-        choices = seat_choices()
-        for seat in range(self.engine.max_players):
-            self.fields[f"seat_{seat}"] = forms.ChoiceField(
-                choices=choices, initial=PERSON if seat < 2 else "medium", required=False,
-                label=_("Seat %(number)s") % {"number": seat + 1})
+        super().__init__(*args, game_key=game_key, presets=presets_for_learners(game_key), **kwargs)
         if user.is_authenticated:
             self.fields["classroom"].queryset = classes_taught(user).filter(archived=False)
         else:
             del self.fields["classroom"]
 
-    def seat_fields(self, players: int) -> list[forms.BoundField]:
-        return [self[f"seat_{seat}"] for seat in range(players)]
+    def seat_field(self, seat: int) -> forms.Field:
+        return forms.ChoiceField(choices=seat_choices(), initial=PERSON if seat < 2 else "medium", required=False,
+                                 label=seat_label(seat))
 
     def seat_plan(self) -> list[dict[str, str]]:
         plan = []

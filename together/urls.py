@@ -4,7 +4,7 @@ from together import views
 
 urlpatterns = [
     path("", views.tables, name="tables"),
-    path("new/<slug:game_key>/", views.table_new, name="table_new"),
+    path("new/<game:game_key>/", views.table_new, name="table_new"),
     path("<str:code>/", views.table, name="table_lobby"),
     path("<str:code>/sit/", views.table_sit, name="table_sit"),
     path("<str:code>/leave/", views.table_leave, name="table_leave"),

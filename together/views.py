@@ -11,7 +11,6 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from classroom.ratelimits import attempt_limited, attempts_exhausted
-from games.rules import GAMES
 from games.selectors import game_offers, player_name, visitor_seat
 from games.visitors import Visitor, session_visitor_key
 from together import selectors, services
@@ -34,8 +33,6 @@ def tables(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def table_new(request: HttpRequest, game_key: str) -> HttpResponse:
-    if game_key not in GAMES:
-        raise Http404("No such game.")
     form = TableForm(request.POST or None, game_key=game_key, user=request.user,
                      initial={"classroom": request.GET.get("classroom")})
     status = 200
@@ -57,13 +54,8 @@ def table_new(request: HttpRequest, game_key: str) -> HttpResponse:
                 status = error.status
             else:
                 return redirect("table_lobby", code=table.code)
-    try:
-        players = int(request.GET.get("players") or request.POST.get("players") or form.fields["players"].initial)
-    except ValueError:
-        players = form.fields["players"].initial
-    players = min(max(players, form.engine.min_players), form.engine.max_players)
-    return render(request, "together/new.html", {"form": form, "engine": form.engine, "players": players,
-                                                 "seat_fields": form.seat_fields(players)}, status=status)
+    return render(request, "together/new.html", {"form": form, "engine": form.engine,
+                                                 **form.seats_shown(request.POST or request.GET)}, status=status)
 
 
 def _table(request: HttpRequest, code: str) -> Table:

@@ -103,11 +103,9 @@ def learn_index(*, user, session_key: str | None) -> list[dict[str, Any]]:
     return _courses(list(GAMES), user=user, session_key=session_key)
 
 
-def course_for_game(game_key: str, *, user, session_key: str | None) -> dict[str, Any] | None:
+def course_for_game(game_key: str, *, user, session_key: str | None) -> dict[str, Any]:
     """A game's course page: its title, its sentence, its lessons in order (drafts for staff) each with the
-    learner's progress, and how many are completed; None for a key that is no game."""
-    if game_key not in GAMES:
-        return None
+    learner's progress, and how many are completed."""
     return _courses([game_key], user=user, session_key=session_key)[0]
 
 
