@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.installed import INSTALLED_GAMES
 from games.models import Game
 
 
@@ -56,7 +57,8 @@ class Assignment(models.Model):
     title = models.CharField(_("title"), max_length=120)
     lessons = models.ManyToManyField("tutorials.Lesson", blank=True, related_name="assignments",
                                      verbose_name=_("lessons"))
-    game_key = models.CharField(max_length=20, default="sunduchok")
+    # The first game of the default list (its package is named by its key), as the migrations recorded the default.
+    game_key = models.CharField(max_length=20, default=INSTALLED_GAMES[0].rpartition(".")[2])
     preset = models.CharField(_("rules"), max_length=50, default="standard")
     variant = models.JSONField(default=dict, help_text="The preset's variant fields when the assignment was set.")
     players = models.PositiveSmallIntegerField(_("players"), default=3)

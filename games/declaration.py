@@ -104,6 +104,21 @@ class Game:
     holdings: Callable[..., str] | None = None                  # a sentence on what else is the seat's
     sure_moves: Callable[[View, list[Action]], list[Action]] | None = None   # moves the seat's view settles
     series_loser: Callable[[View], int | None] | None = None    # the seat a finished game's series goes on from
+    # The Russian names and descriptions of the engine's presets, and each preset's English name, by preset
+    # (games/<key>/presets.py: "name_en", "name_ru", "description_ru"; "shown_to_learners": False for a preset
+    # for developers). A preset without texts is named after its slug and described as the engine describes it.
+    preset_texts: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
+    # The variant's fields and their values in words, for the rules pages' preset comparison
+    # (games/<key>/variant_labels.py); a field or value without a label is shown as the engine names it.
+    variant_field_labels: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    variant_value_labels: Mapping[str, Mapping[Any, str]] = dataclasses.field(default_factory=dict)
+    # The game's puzzle themes, labelled by slug, and the rule that reads a decision's theme from the seat's view,
+    # the best action and the next best (games/<key>/puzzle_themes.py). A game without themes has no puzzles.
+    puzzle_themes: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    puzzle_theme_of: Callable[[View, Action, Action], str] | None = None
+    # The goals a lesson's practice step may set besides winning (tutorials.payloads), e.g. Sunduchok's "chests".
+    lesson_goal_kinds: Sequence[str] = ()
+    has_stock: bool = True                      # False for a game dealt out whole (Hearts): its replay shows no stock
 
     @property
     def key(self) -> str:

@@ -280,7 +280,7 @@ def replay_context(game: Game, *, step: int) -> dict[str, Any]:
                    "is_turn": state.current_player == seat, **table.replay_seat(state, narrator, seat, cards_at)}
                   for seat in range(game.players)],
         "table": cards_at("table"),
-        "stock": cards_at("stock"),
+        "stock": cards_at("stock"), "has_stock": registry.game(game.game_key).has_stock,
         "new_lines": [narrator.describe(event) for event in state.log[previous_events:]],
         "reason": narrator.reason(history.actions[step - 1].reason) if step else "",
     }

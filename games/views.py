@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import review_selectors, review_services, selectors, services
+from games import registry, review_selectors, review_services, selectors, services
 from games.forms import ActionPostError, NewGameForm, action_from_post, move_form_values
 from games.live import table_page_id
 from games.models import Game
@@ -269,4 +269,6 @@ def review_try_again(request: HttpRequest, game_id, step: int) -> HttpResponse:
 def my_games(request: HttpRequest) -> HttpResponse:
     services.games_claim_for_user(game_ids=request.session.get(selectors.SESSION_GAMES_KEY, []), user=request.user,
                                   visitor_key=Visitor.of_request(request).key)
-    return render(request, "games/mine.html", {"rows": selectors.my_games_rows(user=request.user)})
+    # "No games yet": the link starts the first game the site lists.
+    return render(request, "games/mine.html", {"rows": selectors.my_games_rows(user=request.user),
+                                               "first_game_key": next(iter(registry.games()))})

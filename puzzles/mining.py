@@ -22,13 +22,12 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from games import registry
 from games.bots import BOTS, LEVELS
 from games.coach import Budget, Coach, Evaluation, get_coach
 from games.rules import get_game
 from puzzles.themes import theme_of
 
-# Players at a mined table: each game's usual table.
-PLAYERS = {"sunduchok": 3, "hearts": 4, "rooster": 3, "yashchiki": 4}
 # The share of decisions the coach looks at: a game's neighbouring decisions are much alike, and each look
 # costs an evaluation.
 LOOK_SHARE = 0.3
@@ -83,7 +82,7 @@ def _puzzles_of_one_game(game_key: str, preset: str, rng: random.Random, budget:
                          ) -> Iterator[MinedPuzzle]:
     engine, coach = get_game(game_key), get_coach(game_key)
     budget = budget or Budget(worlds=coach.budget.worlds)
-    players = PLAYERS[game_key]
+    players = registry.engine(game_key).table_size   # each game's usual table
     game_seed = rng.randrange(2**31)
     dealer = rng.randrange(players)
     bots = [BOTS[game_key][rng.choice(LEVELS)](decision_seconds=math.inf) for _ in range(players)]

@@ -57,14 +57,17 @@ from django.conf import settings
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games import registry
 from games.narration import language_of, narrator_for
 from games.rules import IllegalAction, get_game
 
 # The bot levels of ENGINE.md ("Bots"); kept here so that validating a lesson needs no bot code.
 BOT_LEVELS = ("easy", "medium", "hard")
 
-# Goal types of a practice step, and the games each makes sense for (None: every game).
-GOAL_GAMES: dict[str, tuple[str, ...] | None] = {"win": None, "chests": ("sunduchok",)}
+# Goal types of a practice step: winning, for every game, and the ones only the games that declare them make sense
+# for (games.declaration.Game.lesson_goal_kinds).
+GOAL_KINDS = ("win", "chests")
+EVERY_GAMES_GOAL = "win"
 
 TABLE_FIELDS = ("deal", "actions", "seat", "show_all_hands")
 KIND_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -259,11 +262,11 @@ def _check_goal(game_key: str, goal: Any, deal: Mapping[str, Any]) -> None:
         raise PayloadError(_("The goal must be an object such as %(win)s or %(chests)s.")
                            % {"win": '{"type": "win"}', "chests": '{"type": "chests", "count": 1}'})
     kind = goal["type"]
-    if kind not in GOAL_GAMES:
+    if kind not in GOAL_KINDS:
         raise PayloadError(_("Unknown goal type '%(type)s' (known: %(known)s).")
-                           % {"type": kind, "known": ", ".join(GOAL_GAMES)})
-    games = GOAL_GAMES[kind]
-    if games is not None and game_key not in games:
+                           % {"type": kind, "known": ", ".join(GOAL_KINDS)})
+    if kind != EVERY_GAMES_GOAL and kind not in registry.game(game_key).lesson_goal_kinds:
+        games = [key for key, game in registry.games().items() if kind in game.lesson_goal_kinds]
         raise PayloadError(_("A '%(type)s' goal is only for %(games)s.") % {"type": kind, "games": ", ".join(games)})
     fields = {"type", "count"} if kind == "chests" else {"type"}
     if set(goal) != fields:

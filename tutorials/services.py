@@ -13,10 +13,11 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from games import registry
 from games import services as game_services
 from games.models import Game
 from games.narration import narrator_for
-from games.rules import GAMES, IllegalAction
+from games.rules import IllegalAction
 from games.selectors import narration_language
 from tutorials.documents import LessonDocument, set_translated_texts
 from tutorials.feedback import wrong_answer_text
@@ -27,121 +28,6 @@ from tutorials.step_checks import check_lesson_steps, lesson_replay_problems
 
 # -- presets ------------------------------------------------------------------------------------
 
-# Names of the engines' presets, and Russian descriptions (the engines describe them in English); a preset for
-# developers says "shown_to_learners": False.
-BUILTIN_PRESET_TEXTS: dict[str, dict[str, dict[str, str | bool]]] = {
-    "sunduchok": {
-        "standard": {
-            "name_en": "Standard", "name_ru": "Стандартные правила",
-            "description_ru": "Три вопроса любому сопернику, у которого есть карты; спрашивать можно только "
-                              "достоинство, которое есть у вас на руке.",
-        },
-        "add-hobby": {
-            "name_en": "Ask your neighbour (Add-Hobby)", "name_ru": "Спрашивать соседа (Add-Hobby)",
-            "description_ru": "Спрашивают следующего по часовой стрелке игрока с картами; когда запас "
-                              "кончился — любого соперника.",
-        },
-        "nastolnie-igri": {
-            "name_en": "Keep asking the same (NastolnieIgri)", "name_ru": "Того же соперника (NastolnieIgri)",
-            "description_ru": "После удачного запроса нужно снова спрашивать того же соперника.",
-        },
-        "deck-52": {
-            "name_en": "52-card deck", "name_ru": "Колода из 52 карт",
-            "description_ru": "Колода из 52 карт, от двоек до тузов: всего тринадцать сундучков.",
-        },
-        "aurabox": {
-            "name_en": "Rank only (Aurabox)", "name_ru": "Только достоинство (Aurabox)",
-            "description_ru": "Один вопрос — о достоинстве: соперник сразу отдаёт все такие карты.",
-        },
-        "deal-all": {
-            "name_en": "Deal all cards", "name_ru": "Раздать всю колоду",
-            "description_ru": "Все карты раздаются сразу; запаса нет, и после ошибки ничего не добирают.",
-        },
-        "open-ranks": {
-            "name_en": "Ask for any rank", "name_ru": "Любое достоинство",
-            "description_ru": "Можно спрашивать достоинство, которого нет у вас на руке.",
-        },
-        "hidden-chests": {
-            "name_en": "Hidden chests", "name_ru": "Закрытые сундучки",
-            "description_ru": "Сундучки откладывают рубашкой вверх: другие не видят их достоинства.",
-        },
-    },
-    "hearts": {
-        "standard": {
-            "name_en": "Standard", "name_ru": "Стандартные правила",
-            "description_ru": "Передача налево, направо, напротив, потом без передачи; червы открывает только снос "
-                              "червы; игра до 100 очков.",
-        },
-        "bicycle": {
-            "name_en": "Bicycle", "name_ru": "Bicycle",
-            "description_ru": "Как в правилах Bicycle: снесённая дама пик тоже открывает червы.",
-        },
-        "moon-subtract": {
-            "name_en": "Moon: minus 26", "name_ru": "Луна: минус 26",
-            "description_ru": "За «луну» стрелявший вычитает 26 из своего счёта, а не добавляет по 26 остальным.",
-        },
-        "moon-choice": {
-            "name_en": "Moon: shooter's choice", "name_ru": "Луна: на выбор",
-            "description_ru": "Стрелявший в луну выбирает: минус 26 себе или плюс 26 каждому другому.",
-        },
-        "short-50": {
-            "name_en": "Short match (50)", "name_ru": "Короткая игра (до 50)",
-            "description_ru": "Игра заканчивается, как только кто-то набирает 50 очков.",
-        },
-        "play-on-ties": {
-            "name_en": "Play on ties", "name_ru": "Играть до единственного победителя",
-            "description_ru": "Если в конце наименьший счёт у нескольких игроков, играют ещё сдачи, пока не останется "
-                              "один лидер.",
-        },
-        "openspiel": {
-            "name_en": "OpenSpiel", "name_ru": "OpenSpiel",
-            "description_ru": "Правила OpenSpiel, для сверки: червы открывает любая сыгранная черва или дама пик.",
-            # For cross-checking the engine with OpenSpiel (benchmarks.engine_speed), not a way people play.
-            "shown_to_learners": False,
-        },
-    },
-    "yashchiki": {
-        "standard": {
-            "name_en": "Standard", "name_ru": "Стандартные правила",
-            "description_ru": "Как в русском тексте: 15 сдач, от 8 карт до 1 и обратно до 8; туз — 0 очков; открытая "
-                              "карта задаёт только масть.",
-        },
-        "crates": {
-            "name_en": "Crates (English original)", "name_ru": "Crates (английский оригинал)",
-            "description_ru": "Ближе к английской игре Crates: туз — 1 очко; открытая карта действует, как будто её "
-                              "сыграл сдающий; девятка меняет масть только на другую масть того же цвета.",
-        },
-        "free-draw": {
-            "name_en": "Draw at will", "name_ru": "Брать по желанию",
-            "description_ru": "Можно взять карту из колоды вместо хода картой, которая у вас есть.",
-        },
-        "short": {
-            "name_en": "Short match (8 deals)", "name_ru": "Короткая игра (8 сдач)",
-            "description_ru": "Восемь сдач: 8, 7, 6, 5, 4, 3, 2, 1 карта.",
-        },
-    },
-    "rooster": {
-        "standard": {
-            "name_en": "Standard", "name_ru": "Стандартные правила",
-            "description_ru": "По шесть карт; ходят одной картой или несколькими одной масти; пики > червы > бубны "
-                              "> трефы.",
-        },
-        "single-lead": {
-            "name_en": "One card per attack", "name_ru": "Ход одной картой",
-            "description_ru": "Каждый ход — одна карта: несколькими картами одной масти ходить нельзя.",
-        },
-        "rank-lead": {
-            "name_en": "Lead by rank (as in Durak)", "name_ru": "Ход по достоинству (как в Дураке)",
-            "description_ru": "Ходят одной картой или несколькими одного достоинства, как в Дураке, а не одной "
-                              "масти.",
-        },
-        "short-hands": {
-            "name_en": "Four cards each", "name_ru": "По четыре карты",
-            "description_ru": "Раздают и добирают до четырёх карт: партии короче.",
-        },
-    },
-}
-
 
 def preset_sync_builtin() -> list[Preset]:
     """Create every engine preset that has no row yet; returns the new rows.
@@ -150,14 +36,14 @@ def preset_sync_builtin() -> list[Preset]:
     built-in preset comes back. A preset for developers is created hidden from learners.
     """
     created = []
-    for game_key, game in GAMES.items():
-        descriptions = getattr(game, "preset_descriptions", {})
-        for order, (slug, fields) in enumerate(game.presets.items()):
+    for game_key, declared in registry.games().items():
+        engine = declared.rules
+        for order, (slug, fields) in enumerate(engine.presets.items()):
             if Preset.objects.filter(game_key=game_key, slug=slug).exists():
                 continue
-            texts = BUILTIN_PRESET_TEXTS.get(game_key, {}).get(slug, {})
+            texts = declared.preset_texts.get(slug, {})
             name_en = texts.get("name_en") or slug.replace("-", " ").capitalize()
-            description_en = descriptions.get(slug, "")
+            description_en = engine.preset_descriptions.get(slug, "")
             preset = Preset(
                 game_key=game_key, slug=slug, fields=dict(fields), order=order, is_builtin=True,
                 shown_to_learners=texts.get("shown_to_learners", True),

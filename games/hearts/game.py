@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from games.declaration import Game
-from games.hearts import table
+from games.hearts import presets, puzzle_themes, table, variant_labels
 from games.hearts.engine import ENGINE
 
 GAME = Game(
@@ -15,4 +15,10 @@ GAME = Game(
     round_outcome=table.round_outcome,
     round_text=table.round_text,
     held_cards=table.held_cards,
+    preset_texts=presets.PRESET_TEXTS,
+    variant_field_labels=variant_labels.FIELD_LABELS,
+    variant_value_labels=variant_labels.VALUE_LABELS,
+    puzzle_themes=puzzle_themes.THEMES,
+    puzzle_theme_of=puzzle_themes.theme_of,
+    has_stock=False,
 )

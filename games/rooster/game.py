@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from games.declaration import Game
-from games.rooster import table
+from games.rooster import presets, puzzle_themes, table, variant_labels
 from games.rooster.engine import ENGINE
 
 GAME = Game(
@@ -15,4 +15,9 @@ GAME = Game(
     round_outcome=table.round_outcome,
     round_text=table.round_text,
     series_loser=table.series_loser,
+    preset_texts=presets.PRESET_TEXTS,
+    variant_field_labels=variant_labels.FIELD_LABELS,
+    variant_value_labels=variant_labels.VALUE_LABELS,
+    puzzle_themes=puzzle_themes.THEMES,
+    puzzle_theme_of=puzzle_themes.theme_of,
 )

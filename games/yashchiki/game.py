@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from games.declaration import Game
-from games.yashchiki import table
+from games.yashchiki import presets, puzzle_themes, table, variant_labels
 from games.yashchiki.engine import ENGINE
 
 GAME = Game(
@@ -16,4 +16,9 @@ GAME = Game(
     round_text=table.round_text,
     class_preset=table.CLASS_PRESET,
     first_logged=table.first_logged,
+    preset_texts=presets.PRESET_TEXTS,
+    variant_field_labels=variant_labels.FIELD_LABELS,
+    variant_value_labels=variant_labels.VALUE_LABELS,
+    puzzle_themes=puzzle_themes.THEMES,
+    puzzle_theme_of=puzzle_themes.theme_of,
 )

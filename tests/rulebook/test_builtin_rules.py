@@ -8,11 +8,11 @@ from django.conf import settings
 from django.core.management import call_command
 from django.utils.html import escape
 
+from games import registry
 from games.rules import GAMES, get_game
 from rulebook.documents import read_rules_documents
 from rulebook.models import DisputedPoint, RulesPage, RulesSection
 from rulebook.services import rules_pages_import
-from rulebook.variant_labels import FIELD_LABELS, VALUE_LABELS
 from tests.web.helpers import assert_no_hidden_cards
 from tutorials.models import LessonStep
 from tutorials.payloads import position_from_payload, validate_step_payload
@@ -74,11 +74,11 @@ def test_the_required_disputed_points_are_answered(game_key, slugs):
 
 @pytest.mark.parametrize("game_key", list(GAMES))
 def test_every_field_and_value_of_the_builtin_presets_is_labelled(game_key):
-    game = get_game(game_key)
+    game, declared = get_game(game_key), registry.game(game_key)
     for slug in game.presets:
         for field, value in game.variant(preset=slug).to_dict().items():
-            assert field in FIELD_LABELS[game_key]
-            labels = VALUE_LABELS[game_key].get(field, {})
+            assert field in declared.variant_field_labels
+            labels = declared.variant_value_labels.get(field, {})
             if isinstance(value, str):
                 assert value in labels, (field, value)
             if isinstance(value, list) and labels:

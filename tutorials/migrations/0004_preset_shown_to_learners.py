@@ -3,7 +3,7 @@ in databases that already hold it (load_builtin_data creates it hidden in new on
 
 from django.db import migrations, models
 
-# Frozen here as it was when the field came: tutorials.services.BUILTIN_PRESET_TEXTS may change later.
+# Frozen here as it was when the field came: the games' preset texts (games/<key>/presets.py) may change later.
 DEVELOPER_PRESETS = [("hearts", "openspiel")]
 
 
