@@ -1,6 +1,6 @@
 """What each variant field of a game means, in words, for the rules pages' preset comparison.
 
-The engines name their fields and values in code (ENGINE.md); a learner reads the labels each game declares
+The engines name their fields and values in code (docs/engine.md); a learner reads the labels each game declares
 (games.declaration.Game.variant_field_labels, variant_value_labels) instead. A field or value without a label is
 shown as the engine names it, so a new engine field never breaks the page — but tests ask for a label for every
 field and value of every built-in preset.

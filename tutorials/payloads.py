@@ -1,6 +1,6 @@
 """A lesson step's JSON payload: its shapes, their validation, and the position a payload describes.
 
-Every payload is checked by replaying it through the rule engine (ENGINE.md), under the lesson's
+Every payload is checked by replaying it through the rule engine (docs/engine.md), under the lesson's
 variant (its preset, or the game's standard one). Cards, seats and actions are the engine's.
 
 Shapes, by the step's kind:
@@ -61,7 +61,7 @@ from games import registry
 from games.narration import language_of, narrator_for
 from games.rules import IllegalAction, get_game
 
-# The bot levels of ENGINE.md ("Bots"); kept here so that validating a lesson needs no bot code.
+# The bot levels of docs/engine.md ("Bots"); kept here so that validating a lesson needs no bot code.
 BOT_LEVELS = ("easy", "medium", "hard")
 
 # Goal types of a practice step: winning, for every game, and the ones only the games that declare them make sense

@@ -1,4 +1,4 @@
-"""The coach: one evaluator per game, judging every decision from the seat's view only (DESIGN.md, "2b. Coach").
+"""The coach: one evaluator per game, judging every decision from the seat's view only (docs/coach.md).
 
 `get_coach(game_key)` gives the game's evaluator (games/<key>/coach.py, on games.coach.base.Coach, named by the
 game's declaration); the hint at the table and `manage.py bench_coach` rest on it.

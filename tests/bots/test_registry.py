@@ -1,4 +1,4 @@
-"""`get_bot` and the levels: the names of ENGINE.md, clear errors for anything else."""
+"""`get_bot` and the levels: the names of docs/engine.md, clear errors for anything else."""
 
 import ast
 import random

@@ -1,6 +1,6 @@
 """Shared helpers for the Hearts rule tests: explicit deals, actions and the deals the tests replay.
 
-Everything goes through the engine contract of ENGINE.md (apply, view, log, card_locations,
+Everything goes through the engine contract of docs/engine.md (apply, view, log, card_locations,
 to_dict, state_from_dict), never through the state's private fields.
 """
 

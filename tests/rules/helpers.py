@@ -1,6 +1,6 @@
 """Shared helpers for the Sunduchok rule tests: explicit deals, actions and step-by-step checks.
 
-Everything here goes through the engine contract of ENGINE.md (apply, view, log, card_locations,
+Everything here goes through the engine contract of docs/engine.md (apply, view, log, card_locations,
 to_dict), never through the state's private fields.
 """
 

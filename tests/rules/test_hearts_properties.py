@@ -1,6 +1,6 @@
 """Property tests over random Hearts matches of every preset (hypothesis).
 
-Random legal play must end; after every move the contract of ENGINE.md holds: every card in exactly
+Random legal play must end; after every move the contract of docs/engine.md holds: every card in exactly
 one place, the turn and the legal moves agree, the old state is untouched, to_dict survives JSON,
 every view is JSON and hides what its seat has not seen.
 """

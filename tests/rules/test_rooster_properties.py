@@ -1,6 +1,6 @@
 """Property tests over random Chuvash Rooster games of every preset and table size (hypothesis).
 
-Random legal play must end; after every move the contract of ENGINE.md and the invariants of
+Random legal play must end; after every move the contract of docs/engine.md and the invariants of
 rooster.md hold: every card in exactly one place, the turn and the legal moves agree, the old state
 is untouched, to_dict survives JSON, every view is JSON and hides what its seat has not seen, and
 states differing only in hidden cards look alike to the seats they are hidden from.

@@ -1,7 +1,7 @@
 """Property tests over random games of every preset and player count (hypothesis).
 
 Each game is played to the end with random legal moves; after every move the contract of
-ENGINE.md is checked: the deck is conserved, the turn and the legal moves agree, the state is
+docs/engine.md is checked: the deck is conserved, the turn and the legal moves agree, the state is
 immutable and survives a JSON round trip, and every view is JSON.
 """
 

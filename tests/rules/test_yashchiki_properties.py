@@ -1,6 +1,6 @@
 """Property tests over random Yashchiki matches of every preset (hypothesis).
 
-Random legal play must end; after every move the contract of ENGINE.md and the invariants of
+Random legal play must end; after every move the contract of docs/engine.md and the invariants of
 yashchiki.md hold: every card in exactly one place, the turn and the legal moves agree, the old state
 is untouched, to_dict survives JSON, every view is JSON and hides what its seat has not seen, states
 differing only in hidden cards look alike to the seats they are hidden from, and the scores are the

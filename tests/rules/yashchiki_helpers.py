@@ -1,6 +1,6 @@
 """Shared helpers for the Yashchiki rule tests: explicit deals, actions and event filters.
 
-Everything goes through the engine contract of ENGINE.md (apply, view, log, card_locations,
+Everything goes through the engine contract of docs/engine.md (apply, view, log, card_locations,
 to_dict, state_from_dict), never through the state's private fields.
 """
 
