@@ -41,9 +41,9 @@ def rules_link(view: dict, legal_actions: list[dict], narrator) -> dict | None:
 
 def knowledge(view: dict[str, Any], narrator, *, seat: int) -> dict[str, Any]:
     """The other hand is every card not yet seen: the deal is known whole."""
-    other = position(view).hands[1 - seat] if not view["is_over"] else ()
-    return panel([section("The other hand", [row(narrator.name(1 - seat), [[cards(list(other))]])],
-                          empty="Nothing left.")])
+    other = list(position(view).hands[1 - seat]) if not view["is_over"] else []
+    rows = [row(narrator.name(1 - seat), [[cards(other)]])] if other else []
+    return panel([section("The other hand", rows, empty="Nothing left.")])
 
 
 def action_from_post(data) -> dict[str, Any] | None:

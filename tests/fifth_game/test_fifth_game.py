@@ -34,3 +34,45 @@ def test_the_offers_list_duel(page):
     assert DESCRIPTION in html
     assert f'href="{reverse("new_game", args=["duel"])}"' in html
     assert f'href="{reverse("rules_page", args=["duel"])}"' in html
+
+
+def start_duel(client: Client, *, preset: str = "standard", level: str = "hard") -> Game:
+    preset_sync_builtin()
+    response = client.post(reverse("new_game", args=["duel"]),
+                           {"preset": preset, "players": 2, "seed": 5, "bot_1": level})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Game.objects.get(pk=response.url.rstrip("/").split("/")[-1])
+
+
+def play_to_the_end(client: Client, game: Game, *, htmx: bool) -> str:
+    """The person's seat plays its lowest card through the move form until the game is over; the last page."""
+    for _ in range(10):
+        game.refresh_from_db()
+        if game.is_over:
+            return client.get(reverse("play", args=[game.pk])).content.decode()
+        page = client.get(reverse("play", args=[game.pk])).content.decode()
+        card = game_history(game).current.legal_actions()[0]["card"]
+        assert f'name="card" value="{card}"' in page
+        data = {"move": game.move_count, "type": "play", "card": card}
+        if htmx:
+            response = client.post(reverse("act", args=[game.pk]), data, **HTMX)
+            assert response.status_code == 200 and "<html" not in response.content.decode()
+        else:
+            response = client.post(reverse("act", args=[game.pk]), data, follow=True)
+            assert response.status_code == 200
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["without-javascript", "htmx"])
+@pytest.mark.parametrize("preset", ["standard", "short"])
+def test_duel_is_played_to_the_end_against_its_bots(htmx, preset):
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    game = start_duel(client, preset=preset)
+
+    page = play_to_the_end(client, game, htmx=htmx)
+
+    game.refresh_from_db()
+    assert game.is_over and game.winners
+    assert "The game is over." in page
+    assert "★ winner" in page   # the standings
+    assert sum(game.scores) == (3 if preset == "standard" else 2)
