@@ -4,15 +4,21 @@ assigned, mined and seated like the four real games."""
 
 from __future__ import annotations
 
-import random
+import html
+import re
 
 import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
 
 import games.installed
+from games import services
+from games.coach import get_coach
+from games.coach.review import decision_seed, decision_steps
 from games.history import game_history
 from games.models import Game
+from games.rules.cards import card_short
+from tests.web.helpers import load_review
 from tutorials.services import preset_sync_builtin
 
 pytestmark = pytest.mark.django_db
@@ -76,3 +82,52 @@ def test_duel_is_played_to_the_end_against_its_bots(htmx, preset):
     assert "The game is over." in page
     assert "★ winner" in page   # the standings
     assert sum(game.scores) == (3 if preset == "standard" else 2)
+
+
+def new_duel(*, level: str = "medium", seed: int = 5) -> Game:
+    return services.game_create(game_key="duel", preset="standard", players=2, bot_levels=[level],
+                                human_name="Guest", seed=seed)
+
+
+def visit(client: Client, game: Game) -> None:
+    session = client.session
+    session["game_ids"] = [str(game.pk)]
+    session.save()
+
+
+def test_the_coach_hints_duels_best_card():
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    game = new_duel()
+    visit(client, game)
+    history = game_history(game)
+    state = history.current
+    assert state.current_player == 0
+
+    response = client.post(reverse("hint", args=[game.pk]), **HTMX)
+
+    assert response.status_code == 200
+    evaluation = get_coach("duel").evaluate(state.view(0), state.legal_actions(),
+                                            seed=decision_seed(game.seed, history.move_count))
+    panel = re.search(r'<div class="panel hint-panel"[^>]*>(.*?)</div>', response.content.decode(), re.S)
+    assert panel is not None
+    assert f"Play {card_short(evaluation.best.action['card'])}" in html.unescape(panel.group(1))
+    assert "The tricks you could expect" in html.unescape(panel.group(1))
+    game.refresh_from_db()
+    assert game.hints_used == 1 and game.move_count == history.move_count
+
+
+def test_the_coach_reviews_a_finished_duel():
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    game = new_duel(level="hard")
+    while not game.is_over:   # the person always plays the lowest card
+        action = game_history(game).current.legal_actions()[0]
+        game = services.game_apply_action(game_id=game.pk, seat=0, action=action, expected_move=game.move_count)
+    visit(client, game)
+
+    page = load_review(client, game)
+
+    history = game_history(game)
+    steps = decision_steps(history.states, [logged.seat for logged in history.actions], 0)
+    verdicts = re.findall(r'id="move-(\d+)" data-verdict="(\w+)"', page)
+    assert [int(number) - 1 for number, _ in verdicts] == steps
+    assert "Accuracy" in page
