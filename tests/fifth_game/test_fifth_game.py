@@ -18,6 +18,9 @@ from games.coach.review import decision_seed, decision_steps
 from games.history import game_history
 from games.models import Game
 from games.rules.cards import card_short
+from rulebook.documents import parse_rules_document
+from rulebook.services import rules_pages_import
+from tests.tutorials.helpers import make_lesson
 from tests.web.helpers import load_review
 from tutorials.services import preset_sync_builtin
 
@@ -131,3 +134,54 @@ def test_the_coach_reviews_a_finished_duel():
     verdicts = re.findall(r'id="move-(\d+)" data-verdict="(\w+)"', page)
     assert [int(number) - 1 for number, _ in verdicts] == steps
     assert "Accuracy" in page
+
+
+# A deal where the person leads: the ace wins the first trick.
+DEAL = {"hands": [["10H", "KH", "AH"], ["9H", "JH", "QH"]], "dealer": 1}
+LEAD_ACE = {"type": "play", "card": "AH"}
+
+
+def make_duel_lesson():
+    preset_sync_builtin()
+    return make_lesson(slug="first-trick", game_key="duel", title_en="The first trick", steps=[
+        {"kind": "text", "body_ru": "Привет", "body_en": "The higher card takes the trick."},
+        {"kind": "question", "payload": {"deal": DEAL, "actions": [], "answer": LEAD_ACE},
+         "hint_1_ru": "Туз", "hint_1_en": "The ace"},
+    ])
+
+
+def test_duel_has_a_rules_page():
+    make_duel_lesson()
+    document = {
+        "format": 1, "game": "duel", "intro": {"ru": "Правила дуэли.", "en": "The rules of the duel."},
+        "sections": [{"slug": "tricks", "number": 1, "title": {"ru": "Взятки", "en": "Tricks"},
+                      "body": {"ru": "Старшая карта берёт взятку.", "en": "The higher card takes the trick."},
+                      "lesson": "first-trick", "lesson_step": 2}],
+        "questions": [],
+    }
+    rules_pages_import(documents=[parse_rules_document(document, source="duel.json")], overwrite=True)
+
+    response = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("rules_page", args=["duel"]))
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "The rules of the duel." in page and "The higher card takes the trick." in page
+    assert reverse("lesson", args=["duel", "first-trick"]) + "?step=2" in html.unescape(page)
+
+
+def test_duels_course_has_a_lesson_whose_question_step_is_answered():
+    lesson = make_duel_lesson()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+
+    course = client.get(reverse("course", args=["duel"])).content.decode()
+    assert "The first trick" in course
+    step = client.get(reverse("lesson", args=["duel", lesson.slug]) + "?step=2").content.decode()
+    assert 'name="card" value="AH"' in step
+
+    wrong = client.post(reverse("lesson_answer", args=["duel", lesson.slug]),
+                        {"step": 2, "move": 0, "type": "play", "card": "10H"})
+    assert wrong.status_code == 200 and "Not this move" in wrong.content.decode()
+    right = client.post(reverse("lesson_answer", args=["duel", lesson.slug]),
+                        {"step": 2, "move": 0, **LEAD_ACE})
+    assert right.status_code == 302
+    assert "Right!" in client.get(right.url).content.decode()
