@@ -18,8 +18,10 @@ from games.coach.review import decision_seed, decision_steps
 from games.history import game_history
 from games.models import Game
 from games.rules.cards import card_short
+from classroom import services as classroom_services
 from rulebook.documents import parse_rules_document
 from rulebook.services import rules_pages_import
+from tests.classroom.helpers import class_with_students, play_out, signed_in
 from tests.tutorials.helpers import make_lesson
 from tests.web.helpers import load_review
 from tutorials.services import preset_sync_builtin
@@ -185,3 +187,24 @@ def test_duels_course_has_a_lesson_whose_question_step_is_answered():
                         {"step": 2, "move": 0, **LEAD_ACE})
     assert right.status_code == 302
     assert "Right!" in client.get(right.url).content.decode()
+
+
+def test_duel_is_assigned_to_a_class_with_its_presets_and_its_round_shows_on_the_dashboard():
+    classroom, teacher_user, (masha,) = class_with_students("masha")
+    client = signed_in(teacher_user)
+    url = reverse("assignment_new", args=[classroom.pk])
+    form = client.get(url, {"game": "duel"}).content.decode()
+    assert 'value="standard"' in form and 'value="short"' in form and 'value="wins"' in form
+
+    response = client.post(url, {"game": "duel", "title": "Duels", "rounds": 1, "preset": "short", "players": 2,
+                                 "bot_1": "medium", "goal": "wins", "goal_count": 1, "students": [masha.pk]})
+
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assignment = classroom.assignments.get()
+    assert (assignment.game_key, assignment.preset) == ("duel", "short")
+    game = play_out(classroom_services.round_start_next(assignment=assignment, student=masha))
+    assert sum(game.scores) == 2   # two tricks: the short preset
+    page = client.get(reverse("class_dashboard", args=[classroom.pk])).content.decode()
+    assert 'data-student="masha"' in page and "status--done" in page and "Duels" in page
+    detail = client.get(reverse("assignment_detail", args=[assignment.pk])).content.decode()
+    assert f"{game.scores[0]} tricks" in detail   # the round in Duel's own words (round_text)
