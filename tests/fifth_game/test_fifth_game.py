@@ -19,6 +19,11 @@ from games.history import game_history
 from games.models import Game
 from games.rules.cards import card_short
 from classroom import services as classroom_services
+from puzzles.documents import puzzle_document
+from puzzles.mining import mine
+from puzzles.models import Puzzle
+from puzzles.selectors import puzzle_state
+from puzzles.services import puzzles_import
 from rulebook.documents import parse_rules_document
 from rulebook.services import rules_pages_import
 from tests.classroom.helpers import class_with_students, play_out, signed_in
@@ -208,3 +213,18 @@ def test_duel_is_assigned_to_a_class_with_its_presets_and_its_round_shows_on_the
     assert 'data-student="masha"' in page and "status--done" in page and "Duels" in page
     detail = client.get(reverse("assignment_detail", args=[assignment.pk])).content.decode()
     assert f"{game.scores[0]} tricks" in detail   # the round in Duel's own words (round_text)
+
+
+def test_a_puzzle_is_mined_from_duels_bot_games_and_shown():
+    (mined,) = mine("duel", count=1, seed=5)
+
+    assert mined.theme == "which-card" and mined.unit == "tricks"
+    assert mined.losses and all(loss >= 1 for _, loss in mined.losses)   # every other card loses a trick
+    assert puzzles_import(documents=[puzzle_document(mined)]) == 1
+    puzzle = Puzzle.objects.get(game_key="duel")
+    assert puzzle.best in puzzle_state(puzzle).legal_actions()
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("puzzle", args=["duel", puzzle.pk])).content.decode()
+    assert "Find the best move." in page and 'class="move-form' in page
+    answer = Client(HTTP_ACCEPT_LANGUAGE="en").post(reverse("puzzle_answer", args=["duel", puzzle.pk]),
+                                                     {"move": len(puzzle.actions), **puzzle.best}, **HTMX)
+    assert "Right: that is the best move." in answer.content.decode()
