@@ -8,17 +8,19 @@ import html
 import re
 
 import pytest
+from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import reverse
 
 import games.installed
+from classroom import services as classroom_services
 from games import services
 from games.coach import get_coach
 from games.coach.review import decision_seed, decision_steps
 from games.history import game_history
 from games.models import Game
+from games.narration import card_name
 from games.rules.cards import card_short
-from classroom import services as classroom_services
 from puzzles.documents import puzzle_document
 from puzzles.mining import mine
 from puzzles.models import Puzzle
@@ -27,6 +29,8 @@ from puzzles.services import puzzles_import
 from rulebook.documents import parse_rules_document
 from rulebook.services import rules_pages_import
 from tests.classroom.helpers import class_with_students, play_out, signed_in
+from tests.together.helpers import play_to_the_end as people_play_to_the_end
+from tests.together.helpers import seated_people
 from tests.tutorials.helpers import make_lesson
 from tests.web.helpers import load_review
 from tutorials.services import preset_sync_builtin
@@ -228,3 +232,19 @@ def test_a_puzzle_is_mined_from_duels_bot_games_and_shown():
     answer = Client(HTTP_ACCEPT_LANGUAGE="en").post(reverse("puzzle_answer", args=["duel", puzzle.pk]),
                                                      {"move": len(puzzle.actions), **puzzle.best}, **HTMX)
     assert "Right: that is the best move." in answer.content.decode()
+
+
+def test_two_people_sit_at_a_duel_table_and_play_it_to_the_end():
+    cache.clear()   # the tables' attempt counters live in the cache
+    game, clients = seated_people("duel", ("person", "person"), seed=5)
+    state = game_history(game).current
+    for seat, client in clients.items():   # each person at their own seat, the move form only for the one to move
+        page = client.get(reverse("play", args=[game.pk])).content.decode()
+        assert all(card_name(card, "en") in page for card in state.view(seat)["hand"])
+        offered = set(re.findall(r'name="card" value="([^"]+)"', page))
+        assert offered == (set(state.view(seat)["hand"]) if seat == state.current_player else set())
+
+    game = people_play_to_the_end(game, clients)
+
+    assert game.is_over and sum(game.scores) == 3 and game.winners
+    assert [info["kind"] for info in game.seats] == ["human", "human"]
