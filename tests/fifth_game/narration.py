@@ -8,6 +8,8 @@ from games.rules.cards import card_short
 
 
 class DuelNarrator(SeatNarrator):
+    PART_NAMES = {"card": {"en": "wrong card", "ru": "не та карта"}}
+
     def reason(self, reason: dict | None, mover: int | None = None) -> str:
         if not reason:
             return ""
@@ -22,9 +24,6 @@ class DuelNarrator(SeatNarrator):
 
     def action_text(self, action: dict, view: dict) -> str:
         return f"Play {card_short(action['card'])}"
-
-    def part_name(self, part: str) -> str:
-        return "wrong card"
 
     def describe(self, event: dict) -> str:
         kind, seat = event["type"], event.get("seat")

@@ -24,8 +24,9 @@ class SearchBot(Bot):
     level = "hard"
 
     def decide(self, view: dict[str, Any], legal_actions: list[dict], rng: random.Random) -> Decision:
-        action = max(legal_actions, key=lambda action: tricks_after(view, action))
-        return Decision(action, Reason("most-tricks", {"tricks": tricks_after(view, action)}))
+        # The most tricks; among equals the first card in the engine's order.
+        tricks, index = max((tricks_after(view, action), -index) for index, action in enumerate(legal_actions))
+        return Decision(legal_actions[-index], Reason("most-tricks", {"tricks": tricks}))
 
 
 DUEL_BOTS = {"easy": RandomBot, "medium": HighestCardBot, "hard": SearchBot}
