@@ -180,8 +180,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 # Seconds to wait for Redis to accept a connection or answer: a dead Redis then costs a move or a page that
-# much at most (config/outages.py). The channel layer sets no read timeout, because a listening page's
-# consumer waits on a blocking read for seconds on purpose; games/live.py bounds each push instead.
+# much at most (config/outages.py). The channel layer has no read timeout, because a listening page's
+# consumer waits on a blocking read for seconds on purpose; games/live.py bounds each push instead. It is
+# written out: redis-py 8 reads with a 5 s timeout by default, the very length of channels_redis's blocking
+# pop, so on a busy machine an idle page's consumer died of "Timeout reading" (CI, 2026-12-03).
 REDIS_CONNECT_TIMEOUT = env_float("REDIS_CONNECT_TIMEOUT", 0.25)
 REDIS_READ_TIMEOUT = env_float("REDIS_READ_TIMEOUT", 0.5)
 # Messages waiting for one worker's pages in the channel layer before new ones are dropped. channels_redis keeps
@@ -195,7 +197,8 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": REDIS_CONNECT_TIMEOUT}],
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": REDIS_CONNECT_TIMEOUT,
+                                  "socket_timeout": None}],
                        "capacity": CHANNEL_LAYER_CAPACITY},
         }
     }

@@ -42,12 +42,15 @@ def test_a_database_pool_and_persistent_connections_are_refused_together():
     assert "DATABASE_POOL_MAX_SIZE or DATABASE_CONN_MAX_AGE" in result.stderr
 
 
-def _production_settings(**environment: str) -> subprocess.CompletedProcess:
-    """What `manage.py shell` prints of the production settings' channel layer under `environment`."""
+CHANNEL_LAYER_CAPACITY = ("from django.conf import settings; "
+                          "print(settings.CHANNEL_LAYERS['default']['CONFIG']['capacity'])")
+
+
+def _production_settings(command: str = CHANNEL_LAYER_CAPACITY, **environment: str) -> subprocess.CompletedProcess:
+    """What `command` prints in `manage.py shell` under the production settings and `environment`."""
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
     env.update(DJANGO_SETTINGS_MODULE="config.settings.production", SECRET_KEY=secrets.token_urlsafe(64),
                ALLOWED_HOSTS="example.com", REDIS_URL="redis://127.0.0.1:6379/0", **environment)
-    command = "from django.conf import settings; print(settings.CHANNEL_LAYERS['default']['CONFIG']['capacity'])"
     return subprocess.run([sys.executable, "manage.py", "shell", "--no-imports", "-c", command], cwd=PROJECT_ROOT,
                           env=env, capture_output=True, text=True, timeout=120)
 
@@ -61,3 +64,14 @@ def test_the_channel_layer_holds_a_busy_workers_inbox():
     refused = _production_settings(CHANNEL_LAYER_CAPACITY="0")
     assert refused.returncode != 0
     assert "CHANNEL_LAYER_CAPACITY must be at least 1" in refused.stderr
+
+
+def test_an_idle_pages_blocking_read_outlasts_the_channel_layers_blocking_pop():
+    # A listening page's consumer waits in BZPOPMIN for brpop_timeout seconds; a read timeout as long as that
+    # (redis-py 8's default is 5 s, channels_redis's pop 5 s) killed idle consumers on a busy machine.
+    command = ("from channels.layers import get_channel_layer; layer = get_channel_layer(); "
+               "pool = layer.create_pool(0); "
+               "print(pool.connection_kwargs.get('socket_timeout', 'unset'), layer.brpop_timeout)")
+    read_timeout, blocking_pop = _production_settings(command).stdout.split()
+
+    assert read_timeout == "None" or float(read_timeout) > float(blocking_pop)
