@@ -18,4 +18,4 @@ class ClassDashboardConsumer(ListeningConsumer):
         return classroom_group(classroom.pk) if classroom is not None else None
 
     async def classroom_changed(self, event: dict) -> None:
-        await self.send_json({"refresh": True})
+        await self.push({"refresh": True})

@@ -71,6 +71,17 @@ class ListeningConsumer(AsyncJsonWebsocketConsumer):
         # frame, ending the connection as a server error; closing with 1003/1007 would end the updates too.
         await self.send_json({"error": "This connection only sends updates; make changes with the forms."})
 
+    async def push(self, content: dict) -> bool:
+        """Sends `content` to the page; False when the page has gone meanwhile (the server refuses to send on a
+        closed socket, e.g. daphne's Disconnected): a group's message can arrive after its page closed, and
+        there is nobody left to tell."""
+        try:
+            await self.send_json(content)
+        except Exception:
+            logger.debug("%s: page gone before a push", type(self).__name__)
+            return False
+        return True
+
 
 class GameTableConsumer(ListeningConsumer):
     async def listen_to(self) -> str | None:
@@ -96,13 +107,8 @@ class GameTableConsumer(ListeningConsumer):
             if step == event["first"] and answered_here:
                 continue
             html = await in_a_push_thread(self._render_step)(game, step)
-            try:
-                await self.send_json({"step": step, "html": html})
-            except Exception:
-                # The page left while its pushes were being paced out (the server refuses to send on a closed
-                # socket, e.g. daphne's Disconnected): there is nobody left to tell.
-                logger.debug("Game %s: page gone before step %s", self.game_id, step)
-                return
+            if not await self.push({"step": step, "html": html}):
+                return  # The page left while its pushes were being paced out.
 
     def _game_and_preset_name(self) -> tuple[Game, int, str] | None:
         """The game, the visitor's seat in it and its preset's name; None when it is not the visitor's game."""

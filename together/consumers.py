@@ -20,4 +20,4 @@ class TableLobbyConsumer(ListeningConsumer):
         return table
 
     async def lobby_changed(self, event: dict) -> None:
-        await self.send_json({"refresh": True})
+        await self.push({"refresh": True})

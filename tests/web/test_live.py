@@ -166,3 +166,23 @@ def test_recent_tables_keep_the_last_ones_and_a_failed_rendering_is_not_kept():
     with pytest.raises(RuntimeError):
         tables.get_or_render(("d",), failing)
     assert tables.get_or_render(("d",), lambda: "D") == "D"
+
+
+@pytest.mark.parametrize("consumer_path, handler", [("together.consumers.TableLobbyConsumer", "lobby_changed"),
+                                                    ("classroom.consumers.ClassDashboardConsumer",
+                                                     "classroom_changed")])
+async def test_a_refresh_for_a_page_that_has_just_closed_raises_nothing(monkeypatch, consumer_path, handler):
+    # A group's message can arrive after its page closed; daphne then refuses to send ("Attempt to send on a
+    # closed protocol"), which must not end the consumer as a server error (it was logged as one in bench_web).
+    from django.utils.module_loading import import_string
+
+    consumer = import_string(consumer_path)()
+    attempts = []
+
+    async def send_to_a_closed_socket(content, close=False):
+        attempts.append(content)
+        raise ConnectionError("Attempt to send on a closed protocol")
+
+    monkeypatch.setattr(consumer, "send_json", send_to_a_closed_socket)
+    await getattr(consumer, handler)({})
+    assert attempts == [{"refresh": True}]
