@@ -34,23 +34,49 @@ from tutorials.payloads import lesson_seat_names
 SHOWN_AFTER = 6
 
 
-def puzzle_state(puzzle: Puzzle):
+def puzzle_state(puzzle: Puzzle, *, replays: PuzzleReplays | None = None):
     """The position of `puzzle`, replayed by the engine: ValueError if it does not replay to the stored view.
     A position may take hundreds of actions to reach (a Yashchiki match), so a request replays it once and hands
-    it on to what else it needs it for."""
+    it on to what else it needs it for; `replays` continues from a position of the same game replayed before."""
     engine = get_game(puzzle.game_key)
-    state = engine.new_game(players=puzzle.players, seed=puzzle.seed, variant=engine.variant(preset=puzzle.preset),
-                            dealer=puzzle.dealer)
-    for number, action in enumerate(puzzle.actions, start=1):
+    start = (puzzle.game_key, puzzle.preset, puzzle.players, puzzle.seed, puzzle.dealer)
+    done, state = replays.longest_prefix(start, puzzle.actions) if replays is not None else (0, None)
+    if state is None:
+        state = engine.new_game(players=puzzle.players, seed=puzzle.seed,
+                                variant=engine.variant(preset=puzzle.preset), dealer=puzzle.dealer)
+    for number, action in enumerate(puzzle.actions[done:], start=done + 1):
         try:
             state = state.apply(action)
         except IllegalAction as error:
             raise ValueError(f"its action {number} is not legal: {error}") from None
+    if replays is not None:
+        replays.remember(start, puzzle.actions, state)
     if state.is_over or state.current_player != puzzle.seat:
         raise ValueError(f"after its {len(puzzle.actions)} actions it is not seat {puzzle.seat}'s decision.")
     if view_key(state.view(puzzle.seat)) != puzzle.view_key:
         raise ValueError("the replayed position is not the one that was mined.")
     return state
+
+
+class PuzzleReplays:
+    """The positions replayed so far, one per game (its preset, players, seed and dealer), to continue from.
+
+    Mining takes several puzzles from one game (the built-in Yashchiki set: 150 from 11 matches, ~725 actions
+    each), so loading a set in the order of its games' actions replays each game once instead of once per
+    puzzle. States are immutable: continuing from one changes nothing of it."""
+
+    def __init__(self) -> None:
+        self._last: dict[tuple, tuple[list, Any]] = {}
+
+    def longest_prefix(self, start: tuple, actions: list) -> tuple[int, Any]:
+        """How many of `actions` are replayed already from `start`, and the state after them (0, None if none)."""
+        known = self._last.get(start)
+        if known is None or len(known[0]) > len(actions) or actions[:len(known[0])] != known[0]:
+            return 0, None
+        return len(known[0]), known[1]
+
+    def remember(self, start: tuple, actions: list, state) -> None:
+        self._last[start] = (list(actions), state)
 
 
 def learner_rating(*, game_key: str, user=None, session_key: str | None = None) -> float:

@@ -12,7 +12,7 @@ from games.coach.base import same_action
 from puzzles import rating
 from puzzles.documents import FIELDS
 from puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
-from puzzles.selectors import puzzle_state
+from puzzles.selectors import PuzzleReplays, puzzle_state
 from puzzles.signals import puzzle_attempted
 
 
@@ -24,21 +24,27 @@ def puzzles_import(*, documents: list[dict[str, Any]]) -> int:
     """Create the puzzles of `documents` not kept yet (one per game and view); editors' puzzles are left as they
     are. Every new puzzle must replay to its position with its solution legal there, else nothing is created."""
     known = set(Puzzle.objects.values_list("game_key", "view_key"))
-    new = []
-    for document in documents:
+    new = {}
+    replays = PuzzleReplays()
+    # Replayed game by game, each game's puzzles in the order of their actions so that each replay goes on from
+    # the one before; created in the documents' order.
+    in_replay_order = sorted(enumerate(documents), key=lambda item: (
+        item[1]["game_key"], item[1]["preset"], item[1]["players"], item[1]["seed"], item[1]["dealer"],
+        len(item[1]["actions"]), item[0]))
+    for index, document in in_replay_order:
         if (document["game_key"], document["view_key"]) in known:
             continue
         puzzle = Puzzle(**{field: document[field] for field in FIELDS})
         try:
-            state = puzzle_state(puzzle)
+            state = puzzle_state(puzzle, replays=replays)
         except ValueError as error:
             raise PuzzleImportError(f"A {puzzle.game_key} puzzle does not replay: {error}") from None
         if puzzle.best not in state.legal_actions():
             raise PuzzleImportError(f"A {puzzle.game_key} puzzle's solution is not legal in its position.")
         known.add((puzzle.game_key, puzzle.view_key))
-        new.append(puzzle)
+        new[index] = puzzle
     with transaction.atomic():
-        Puzzle.objects.bulk_create(new)
+        Puzzle.objects.bulk_create([new[index] for index in sorted(new)])
     return len(new)
 
 

@@ -9,7 +9,7 @@ from games.coach import Budget, get_coach
 from games.rules import GAMES
 from puzzles.documents import read_puzzle_files
 from puzzles.models import Puzzle
-from puzzles.selectors import puzzle_state
+from puzzles.selectors import PuzzleReplays, puzzle_state
 from puzzles.themes import THEMES
 
 DOCUMENTS = read_puzzle_files(settings.BASE_DIR / "content" / "puzzles")
@@ -47,3 +47,29 @@ def test_a_larger_evaluation_agrees_with_the_stored_solutions(game_key):
         evaluation = coach.evaluate(state.view(document["seat"]), state.legal_actions(), seed="check",
                                     budget=Budget(worlds=3 * coach.budget.worlds))
         assert evaluation.best.action == document["best"]
+
+
+def test_replaying_a_games_puzzles_one_after_another_reaches_each_position_as_a_replay_from_the_deal():
+    # The built-in Yashchiki set takes several puzzles from each match; loading goes on from the last position.
+    by_game = sorted((document for document in DOCUMENTS if document["game_key"] == "yashchiki"),
+                     key=lambda document: (document["seed"], len(document["actions"])))
+    replays = PuzzleReplays()
+    continued = 0
+    for document in by_game[:12]:
+        start = (document["game_key"], document["preset"], document["players"], document["seed"],
+                 document["dealer"])
+        continued += replays.longest_prefix(start, document["actions"])[0] > 0
+        state = puzzle_state(_puzzle(document), replays=replays)
+        alone = puzzle_state(_puzzle(document))
+        assert state.view(document["seat"]) == alone.view(document["seat"])
+        assert state.legal_actions() == alone.legal_actions()
+    assert continued > 0
+
+
+def test_a_puzzle_that_leaves_an_earlier_puzzles_line_is_replayed_from_the_deal_and_its_bad_action_named():
+    first, *_ = [document for document in DOCUMENTS if document["game_key"] == "yashchiki"]
+    replays = PuzzleReplays()
+    puzzle_state(_puzzle(first), replays=replays)
+    changed = dict(first, actions=[*first["actions"][:3], {"type": "nonsense"}, *first["actions"][4:]])
+    with pytest.raises(ValueError, match="its action 4 is not legal"):
+        puzzle_state(_puzzle(changed), replays=replays)
