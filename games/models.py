@@ -2,6 +2,9 @@
 
 The current state is never stored: it is rebuilt by replaying the log through the rule engine
 (games.selectors.game_state), so a restart loses nothing and every game can be replayed.
+
+Presets, the engines' named variants that editors may change, live here too: lessons, rules pages, tables and
+assignments name them, and the play pages offer them.
 """
 
 from __future__ import annotations

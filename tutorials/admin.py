@@ -117,6 +117,8 @@ class EditorsAdmin(LabelledListEditable, PlainLineEnds, VersionAdmin, Translatio
         return super().recoverlist_view(request, {"deleted": deleted, **(extra_context or {})})
 
 
+# Presets belong to the games app (so their pages are /admin/games/preset/; config/urls.py redirects the old
+# /admin/tutorials/preset/ ones), but are edited here beside the lessons, with the same history and restore.
 @admin.register(Preset)
 class PresetAdmin(EditorsAdmin):
     form = PresetForm

@@ -1,6 +1,6 @@
-"""Lessons, their ordered steps, variant presets, and each learner's progress through a lesson.
+"""Lessons, their ordered steps, and each learner's progress through a lesson (a lesson's preset: games.models).
 
-Texts people read (titles, step bodies, hints, preset names) are stored once per language by
+Texts people read (titles, step bodies, hints) are stored once per language by
 django-modeltranslation (translation.py: `title_ru`, `title_en`, …); everything structural —
 keys, order, payloads, variant fields — is stored once. A step's payload is checked by replaying
 it through the rule engine (payloads.py), so a lesson cannot show a position the rules forbid.
