@@ -24,9 +24,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 
-from classroom.ratelimits import attempt_limited
 from classroom.selectors import TEACHERS_GROUP
 from classroom.views import class_join_on_arrival, join_link_code
+from core.ratelimits import attempt_limited
 
 # -- forms ---------------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from classroom.live import classroom_group
 from classroom.selectors import classroom_for_teacher
-from games.consumers import ListeningConsumer, in_any_thread
+from core.consumers import ListeningConsumer, in_any_thread
 
 
 class ClassDashboardConsumer(ListeningConsumer):

@@ -13,9 +13,10 @@ from classroom.models import Assignment, Classroom
 from classroom.services import JOIN_CODE_LENGTH, MAX_PUZZLES, MAX_ROUNDS
 from games.forms import PRESET_NOT_OFFERED, GameSettingsForm
 from games.models import Game
+from games.selectors import presets_for_learners
 from games.tables import class_goals, class_preset
 from puzzles.themes import THEMES
-from tutorials.selectors import lessons_for_game, presets_for_learners
+from tutorials.selectors import lessons_for_game
 
 
 class ClassNameForm(forms.Form):

@@ -5,7 +5,7 @@ The message only says "something changed"; the page then asks for its dashboard 
 where the teacher's permission is checked. No result, and never a card, travels in the message.
 """
 
-from games.live import publish
+from core.live import publish
 
 
 def classroom_group(classroom_id) -> str:

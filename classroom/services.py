@@ -26,12 +26,12 @@ from classroom.selectors import (
 )
 from games import services as game_services
 from games.bots import LEVELS
-from games.models import Game
+from games.models import Game, Preset
 from games.rules import GAMES, get_game
 from games.selectors import player_name
 from games.tables import class_goal
 from puzzles.themes import THEMES
-from tutorials.models import Lesson, Preset
+from tutorials.models import Lesson
 
 # No 0/O, 1/I/L: a code read aloud or copied from a board must not be misread.
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -21,14 +21,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from classroom import selectors, services
+from classroom.class_tables import class_table_lines
 from classroom.deal_review import deal_comparison, deal_rounds, review_next
 from classroom.forms import AssignmentForm, ClassNameForm, CoTeacherForm, JoinForm
-from classroom.ratelimits import attempt_limited
 from classroom.services import ClassroomDenied, ClassroomError
+from core.ratelimits import attempt_limited
 from games.rules import GAMES
 from games.selectors import game_offers, replay_context
 from games.sessions import session_remember_game
-from together.selectors import class_tables, table_summary
 
 DASHBOARD_PARTIAL = "classroom/dashboard.html#dashboard"
 
@@ -50,8 +50,7 @@ def _taught_assignment(request: HttpRequest, assignment_id: int):
 def _classes_home(request: HttpRequest, *, class_form: ClassNameForm, status: int = 200) -> HttpResponse:
     """/classes/: the student's classes, each with its assignments and its tables waiting for players, and the
     classes the user teaches."""
-    overview = [{**entry, "tables": [table_summary(table)
-                                     for table in class_tables(entry["classroom"], waiting_only=True)]}
+    overview = [{**entry, "tables": class_table_lines(entry["classroom"], waiting_only=True)}
                 for entry in selectors.student_overview(request.user)]
     return render(request, "classroom/home.html", {
         "overview": overview, "taught": selectors.classes_taught(request.user),
@@ -150,7 +149,7 @@ def class_dashboard(request: HttpRequest, classroom_id: int) -> HttpResponse:
     context = {**selectors.dashboard(classroom),
                "join_url": request.build_absolute_uri(reverse("class_join_code", args=[classroom.join_code])),
                "rename_form": ClassNameForm(initial={"name": classroom.name}), "teacher_form": CoTeacherForm(),
-               "tables": [table_summary(table) for table in class_tables(classroom)], "games": game_offers()}
+               "tables": class_table_lines(classroom), "games": game_offers()}
     return render(request, "classroom/dashboard.html", context)
 
 

@@ -14,7 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from classroom.routing import websocket_urlpatterns as classroom_websockets  # noqa: E402
-from games.live import knowing_the_server_loop  # noqa: E402
+from core.live import knowing_the_server_loop  # noqa: E402
 from games.routing import websocket_urlpatterns as game_websockets  # noqa: E402
 from together.routing import websocket_urlpatterns as table_websockets  # noqa: E402
 

@@ -2,9 +2,9 @@
 
 - Redis (cache): `RedisCacheWithLocalFallback` answers from a per-process local-memory cache while Redis cannot
   be reached, so pages, moves and sign-ins keep working; attempt counters then count per worker (see
-  classroom/ratelimits.py for that trade-off). After a failure it leaves Redis alone for a few seconds, so a
+  core/ratelimits.py for that trade-off). After a failure it leaves Redis alone for a few seconds, so a
   dead Redis costs one short connect timeout now and then instead of one per cache call.
-- Redis (channel layer): games/live.py bounds each push with a timeout and drops it on error; pages catch up by
+- Redis (channel layer): core/live.py bounds each push with a timeout and drops it on error; pages catch up by
   fetching the table (static/js/table.js).
 - Database: `DatabaseOutageMiddleware` answers a request whose connection broke (a restarting PostgreSQL)
   with a 503 and Retry-After instead of a server error; the request's transaction was rolled back, so nothing

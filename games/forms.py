@@ -10,10 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.bots import LEVELS
 from games.rules import get_game
-from games.selectors import BOT_LEVEL_LABELS
+from games.selectors import BOT_LEVEL_LABELS, presets_to_try
 from games.services import MAX_SEED
 from games.tables import TABLES
-from tutorials.selectors import presets_to_try
 
 LEVEL_CHOICES = [(level, BOT_LEVEL_LABELS[level]) for level in LEVELS]
 

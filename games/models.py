@@ -2,13 +2,97 @@
 
 The current state is never stored: it is rebuilt by replaying the log through the rule engine
 (games.selectors.game_state), so a restart loses nothing and every game can be replayed.
+
+Presets, the engines' named variants that editors may change, live here too: lessons, rules pages, tables and
+assignments name them, and the play pages offer them.
 """
 
+from __future__ import annotations
+
 import uuid
+from collections.abc import Callable
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from core.versions import register_versions
+from games.rules import GAMES, get_game
+
+
+def game_choices() -> list[tuple[str, str]]:
+    # A callable, so that a new game needs no migration of these fields; the engines' English
+    # titles are msgids of the site's catalogue, said in the reader's language.
+    return [(key, _(game.title)) for key, game in GAMES.items()]
+
+
+# Checks of a preset's change, each called as check(preset, variant) by Preset.clean and raising ValidationError
+# to refuse it. Apps whose rows depend on a preset add theirs from their AppConfig.ready (tutorials: its lessons
+# must still replay), so that this app needs to know none of them.
+PRESET_CHANGE_CHECKS: list[Callable] = []
+
+
+@register_versions()
+class Preset(models.Model):
+    """A named set of variant fields of one game, e.g. Sunduchok's "deck-52" = {"deck": 52}."""
+
+    TRANSLATED_FIELDS = ("name", "description")
+
+    game_key = models.CharField(_("game"), max_length=20, choices=game_choices)
+    slug = models.SlugField(_("slug"), max_length=50,
+                            help_text=_("Short name used in addresses and lesson files, e.g. deck-52."))
+    name = models.CharField(_("name"), max_length=100)
+    description = models.TextField(_("description"), blank=True)
+    fields = models.JSONField(
+        _("variant fields"), default=dict, blank=True,
+        help_text=_('The variant fields that differ from the standard rules, as a JSON object, e.g. {"deck": 52}. '
+                  "{} is the standard game."))
+    order = models.PositiveSmallIntegerField(_("order"), default=0,
+                                             help_text=_("Position in lists of this game's presets."))
+    shown_to_learners = models.BooleanField(
+        _("shown to learners"), default=True,
+        help_text=_("Offered where people choose rules: new games, tables, assignments and the rules pages. "
+                    "Off for a preset meant for developers (such as a cross-check with another program) or "
+                    "one not ready yet; editors may still try it in a new game."))
+    is_builtin = models.BooleanField(
+        _("built in"), default=False,
+        help_text=_("Created from the rule engine's presets; recreated by load_builtin_data if deleted."))
+
+    class Meta:
+        verbose_name = _("preset")
+        verbose_name_plural = _("presets")
+        ordering = ["game_key", "order", "slug"]
+        constraints = [models.UniqueConstraint(fields=["game_key", "slug"], name="one_preset_slug_per_game")]
+        # Made by the tutorials app, which held presets first; the table kept its name when they moved here.
+        db_table = "tutorials_preset"
+
+    def __str__(self) -> str:
+        return f"{self.game_title}: {self.name}"
+
+    @property
+    def game_title(self) -> str:
+        return gettext(GAMES[self.game_key].title) if self.game_key in GAMES else self.game_key
+
+    def clean(self) -> None:
+        super().clean()
+        if self.game_key not in GAMES:
+            return   # the field's own choices check reports it
+        if not isinstance(self.fields, dict):
+            raise ValidationError({"fields": gettext('Write the variant fields as a JSON object, e.g. {"deck": 52}.')})
+        if "preset" in self.fields:
+            raise ValidationError({"fields": gettext("'preset' is not a variant field: write the fields themselves.")})
+        try:
+            variant = self.variant()
+        except ValueError as error:
+            raise ValidationError({"fields": str(error)}) from None   # the engine's words, in English
+        for check in PRESET_CHANGE_CHECKS:
+            check(self, variant)
+
+    def variant(self):
+        """The engine's frozen variant; ValueError (the engine's message) on a bad field or value."""
+        return get_game(self.game_key).variant(**self.fields)
 
 
 class Game(models.Model):
@@ -77,7 +161,7 @@ class Game(models.Model):
 
 class SeatHolder(models.Model):
     """The person playing one seat of a game several people play (together.Table): a signed-in user, or the
-    browser session holding `visitor_key` (games.visitors.Visitor). A game with holders is theirs alone;
+    browser session holding `visitor_key` (core.visitors.Visitor). A game with holders is theirs alone;
     a game without is its owner's or its session's (games.selectors.game_visible_to)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="holders")

@@ -13,9 +13,11 @@ from django.utils.timesince import timesince
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.visitors import Visitor, sees_drafts
 from games import registry
 from games.history import game_history
-from games.models import Game
+from games.links import rules_page_url
+from games.models import Game, Preset
 from games.narration import language_of, narrator_for
 from games.narration.coach import best_move_figures
 from games.narration.reasons import Mover
@@ -23,9 +25,6 @@ from games.practice_goals import PracticeGoal, goal_context
 from games.rules import GAMES, get_game
 from games.rules.cards import sort_cards
 from games.tables import TABLES, templates_for
-from games.visitors import Visitor
-from rulebook.models import rules_page_url
-from tutorials.models import Preset
 
 BOT_LEVEL_LABELS = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
 
@@ -303,3 +302,22 @@ def hint_context(game: Game, *, seat: int, hint) -> dict[str, Any]:
             "fields": TABLES[game.game_key].action_form_fields(best.action),
             "why": best_move_figures(evaluation.unit, best.value, next_best, Mover(narrator, seat)),
             "bot_says": bot_says}
+
+
+# -- presets ------------------------------------------------------------------------------------
+
+
+def presets_for_game(game_key: str) -> QuerySet[Preset]:
+    """Every preset of the game, those hidden from learners too: for editors' forms and imports."""
+    return Preset.objects.filter(game_key=game_key).order_by("order", "slug")
+
+
+def presets_for_learners(game_key: str) -> QuerySet[Preset]:
+    """The presets a learner may see and choose (Preset.shown_to_learners)."""
+    return presets_for_game(game_key).filter(shown_to_learners=True)
+
+
+def presets_to_try(game_key: str, *, user) -> QuerySet[Preset]:
+    """The presets `user` may start a game of their own with: the learners' ones, and for the staff, who see
+    drafts, also those hidden from learners, so that an editor can try one before showing it."""
+    return presets_for_game(game_key) if sees_drafts(user) else presets_for_learners(game_key)

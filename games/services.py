@@ -17,12 +17,12 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import live
+from games import live, registry
 from games.bots import get_bot
 from games.coach import Evaluation, get_coach
 from games.coach.review import decision_seed
 from games.history import GameHistory, LoggedAction, game_history, remember
-from games.models import Game, GameAction, SeatHolder
+from games.models import Game, GameAction, Preset, SeatHolder
 from games.narration import narrator_for
 from games.rules import IllegalAction, get_game
 from games.selectors import narration_language, seat_names
@@ -335,3 +335,33 @@ def games_claim_for_user(*, game_ids: list[str], user, visitor_key: str | None =
     if visitor_key:
         SeatHolder.objects.filter(visitor_key=visitor_key, user__isnull=True).update(user=user)
     return Game.objects.filter(pk__in=game_ids, owner__isnull=True).update(owner=user)
+
+
+# -- presets ------------------------------------------------------------------------------------
+
+
+def preset_sync_builtin() -> list[Preset]:
+    """Create every engine preset that has no row yet; returns the new rows.
+
+    Rows that exist are left as they are, so that editors' changes survive every `make run`; a deleted
+    built-in preset comes back. A preset for developers is created hidden from learners.
+    """
+    created = []
+    for game_key, declared in registry.games().items():
+        engine = declared.rules
+        for order, (slug, fields) in enumerate(engine.presets.items()):
+            if Preset.objects.filter(game_key=game_key, slug=slug).exists():
+                continue
+            texts = declared.preset_texts.get(slug, {})
+            name_en = texts.get("name_en") or slug.replace("-", " ").capitalize()
+            description_en = engine.preset_descriptions.get(slug, "")
+            preset = Preset(
+                game_key=game_key, slug=slug, fields=dict(fields), order=order, is_builtin=True,
+                shown_to_learners=texts.get("shown_to_learners", True),
+                name_ru=texts.get("name_ru") or name_en, name_en=name_en,
+                description_ru=texts.get("description_ru") or description_en, description_en=description_en,
+            )
+            preset.full_clean()
+            preset.save()
+            created.append(preset)
+    return created

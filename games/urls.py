@@ -3,7 +3,6 @@ from django.urls import path
 from games import views
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("health/", views.health, name="health"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("play/", views.play_index, name="play_index"),

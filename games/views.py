@@ -15,21 +15,15 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.visitors import Visitor
 from games import registry, review_selectors, review_services, selectors, services
 from games.forms import ActionPostError, NewGameForm, action_from_post, move_form_values
 from games.live import table_page_id
 from games.models import Game
 from games.move_slots import move_slot
 from games.sessions import session_back_link, session_practice_goal, session_remember_game
-from games.visitors import Visitor
-from tutorials import selectors as tutorials_selectors
 
 TABLE_PARTIAL = "games/play.html#table"
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    resume = tutorials_selectors.learner_resume(user=request.user, session=request.session)
-    return render(request, "home.html", {"games": selectors.game_offers(), "resume": resume})
 
 
 @require_GET

@@ -8,9 +8,10 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.versions import register_versions
+from games.models import game_choices
 from puzzles.rating import START_DEVIATION, START_RATING, START_VOLATILITY
 from puzzles.themes import THEMES
-from tutorials.models import game_choices, register_versions
 
 
 @register_versions()

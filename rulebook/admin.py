@@ -12,11 +12,11 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationStackedInline
 
+from games.selectors import presets_for_game
 from rulebook.forms import DisputedPointForm
 from rulebook.models import DisputedPoint, RulesPage, RulesSection
 from tutorials.admin import EditorsAdmin, PlainLineEnds, with_rows
 from tutorials.models import Lesson
-from tutorials.selectors import presets_for_game
 
 
 class PageItemInline(PlainLineEnds, TranslationStackedInline):

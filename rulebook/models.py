@@ -16,18 +16,16 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.versions import register_versions
+from games.links import rules_page_url
+from games.models import Preset, game_choices
 from games.rules import GAMES, get_game
 from tutorials.markdown import render_markdown
-from tutorials.models import Lesson, Preset, game_choices, register_versions
+from tutorials.models import Lesson
 from tutorials.payloads import PayloadError, validate_step_payload
 
 SECTION_ANCHOR_PREFIX = "rule-"
 QUESTION_ANCHOR_PREFIX = "dispute-"
-
-
-def rules_page_url(game_key: str) -> str:
-    # Written out, like tutorials.links, so that models and the play tables need no URL configuration.
-    return f"/rules/{game_key}/"
 
 
 @register_versions(follow=("sections", "questions"))

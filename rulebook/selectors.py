@@ -7,12 +7,14 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from core.visitors import sees_drafts
 from games.forms import default_player_count
 from games.rules import GAMES, get_game
+from games.selectors import presets_for_learners
 from rulebook.models import DisputedPoint, RulesPage, RulesSection
 from rulebook.variant_labels import field_label, value_label
 from tutorials.payloads import PayloadError, position_from_payload
-from tutorials.selectors import payload_table_context, presets_for_learners, sees_drafts
+from tutorials.selectors import payload_table_context
 
 
 def rules_index(*, user) -> list[dict[str, Any]]:

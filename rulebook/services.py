@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.models import Preset
 from rulebook.documents import RulesDocument
 from rulebook.models import DisputedPoint, RulesPage, RulesSection
 from tutorials.documents import set_translated_texts
-from tutorials.models import Lesson, Preset
+from tutorials.models import Lesson
 from tutorials.services import ImportReport, full_clean_or_raise, import_revision
 
 

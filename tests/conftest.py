@@ -55,7 +55,7 @@ def bots_decide_by_their_seed_alone(monkeypatch):
 @pytest.fixture
 def presets(db):
     """The engines' built-in presets as rows, as `make run` creates them."""
-    from tutorials import services
+    from games import services
 
     services.preset_sync_builtin()
 

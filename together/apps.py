@@ -7,3 +7,11 @@ class TogetherConfig(AppConfig):
 
     name = "together"
     verbose_name = _("Tables to play together")
+
+    def ready(self) -> None:
+        from classroom.class_tables import CLASS_TABLE_LISTERS
+        from together.selectors import class_table_lines
+
+        # The class pages list this app's tables without importing it.
+        if class_table_lines not in CLASS_TABLE_LISTERS:
+            CLASS_TABLE_LISTERS.append(class_table_lines)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from games.consumers import ListeningConsumer, in_any_thread
+from core.consumers import ListeningConsumer, in_any_thread
 from together.selectors import may_sit_at, table_for_code
 from together.services import lobby_group
 

@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 from classroom.selectors import classes_taught
 from games.forms import LEVEL_CHOICES, GameSettingsForm, seat_label
+from games.selectors import presets_for_learners
 from together.models import AWAY_LIMITS
 from together.services import PERSON
-from tutorials.selectors import presets_for_learners
 
 NEVER = "never"
 

@@ -11,10 +11,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from classroom.models import Classroom
+from core.visitors import Visitor
 from games.models import Game
 from games.rules import get_game
 from games.selectors import BOT_LEVEL_LABELS, preset_name
-from games.visitors import Visitor
 from together.models import CODE_ALPHABET, CODE_LENGTH, Table
 
 
@@ -98,6 +98,11 @@ def table_summary(table: Table) -> dict[str, Any]:
             "people": len(table.people_seats()), "taken": taken, "started": table.is_started,
             "finished": table.is_started and table.game.is_over,
             "names": [person.name for person in table.people.all()]}
+
+
+def class_table_lines(classroom: Classroom, *, waiting_only: bool = False) -> list[dict[str, Any]]:
+    """A class's tables as its pages list them (classroom.class_tables, registered by TogetherConfig.ready)."""
+    return [table_summary(table) for table in class_tables(classroom, waiting_only=waiting_only)]
 
 
 def is_opener(table: Table, *, visitor: Visitor) -> bool:

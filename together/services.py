@@ -12,11 +12,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from games import live
+from core import live
+from core.visitors import Visitor
 from games.bots import LEVELS
 from games.rules import get_game
 from games.services import Person, game_create_together
-from games.visitors import Visitor
 from together.models import CODE_ALPHABET, CODE_LENGTH, Table, TableSeat
 from together.selectors import is_opener, may_sit_at, open_tables_of_person
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from classroom.ratelimits import attempt_limited, attempts_exhausted
+from core.ratelimits import attempt_limited, attempts_exhausted
+from core.visitors import Visitor, session_visitor_key
 from games.selectors import game_offers, player_name, visitor_seat
-from games.visitors import Visitor, session_visitor_key
 from together import selectors, services
 from together.forms import SitForm, TableForm
 from together.models import Table

@@ -29,10 +29,11 @@ from reversion.admin import VersionAdmin
 from reversion.errors import RevertError
 from reversion.models import Version
 
+from games.models import Preset
 from tutorials import change_messages, jsontext, selectors, services
 from tutorials.admin_lists import LabelledListEditable
 from tutorials.forms import LessonStepForm, LessonStepFormSet, MultilineTextField, PresetForm
-from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
+from tutorials.models import Lesson, LessonProgress, LessonStep
 from tutorials.payloads import PayloadError
 from tutorials.step_checks import hints_naming_the_answer, lesson_replay_problems
 
@@ -116,6 +117,8 @@ class EditorsAdmin(LabelledListEditable, PlainLineEnds, VersionAdmin, Translatio
         return super().recoverlist_view(request, {"deleted": deleted, **(extra_context or {})})
 
 
+# Presets belong to the games app (so their pages are /admin/games/preset/; config/urls.py redirects the old
+# /admin/tutorials/preset/ ones), but are edited here beside the lessons, with the same history and restore.
 @admin.register(Preset)
 class PresetAdmin(EditorsAdmin):
     form = PresetForm

@@ -17,4 +17,10 @@ class TutorialsConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
 
+        from games.models import PRESET_CHANGE_CHECKS
+        from tutorials.models import check_lessons_replay
+
         user_logged_in.connect(merge_progress_on_login, dispatch_uid="tutorials.merge_progress_on_login")
+        # A preset's change is refused when a lesson on it would no longer replay; presets (games) know no lesson.
+        if check_lessons_replay not in PRESET_CHANGE_CHECKS:
+            PRESET_CHANGE_CHECKS.append(check_lessons_replay)

@@ -8,8 +8,9 @@ from django.core.exceptions import ValidationError
 from django.forms.fields import InvalidJSONInput
 from django.utils.text import normalize_newlines
 
+from games.models import Preset
 from tutorials import jsontext
-from tutorials.models import LessonStep, Preset
+from tutorials.models import LessonStep
 from tutorials.payloads import PayloadError
 from tutorials.step_checks import check_lesson_steps
 

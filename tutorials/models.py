@@ -1,6 +1,6 @@
-"""Lessons, their ordered steps, variant presets, and each learner's progress through a lesson.
+"""Lessons, their ordered steps, and each learner's progress through a lesson (a lesson's preset: games.models).
 
-Texts people read (titles, step bodies, hints, preset names) are stored once per language by
+Texts people read (titles, step bodies, hints) are stored once per language by
 django-modeltranslation (translation.py: `title_ru`, `title_en`, …); everything structural —
 keys, order, payloads, variant fields — is stored once. A step's payload is checked by replaying
 it through the rule engine (payloads.py), so a lesson cannot show a position the rules forbid.
@@ -8,7 +8,6 @@ it through the rule engine (payloads.py), so a lesson cannot show a position the
 
 from __future__ import annotations
 
-import reversion
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -19,6 +18,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
 
+from core.versions import register_versions
+from games.models import Preset, game_choices
 from games.rules import GAMES, get_game
 from tutorials.feedback import check_question
 from tutorials.links import lesson_step_url, lesson_url
@@ -32,104 +33,6 @@ from tutorials.step_checks import (
 )
 
 MAX_STEP_NUMBER = 999
-
-
-def game_choices() -> list[tuple[str, str]]:
-    # A callable, so that a new game needs no migration of these fields; the engines' English
-    # titles are msgids of the site's catalogue, said in the reader's language.
-    return [(key, _(game.title)) for key, game in GAMES.items()]
-
-
-def register_versions(*, follow: tuple[str, ...] = ()):
-    """reversion.register for a model with translated fields: keep each language's column
-    (`title_ru`, `title_en`) and leave out the untranslated original (`title`), which
-    modeltranslation fills from whatever language is active, so that restoring a version made
-    in one language never writes its text into another language's column."""
-    def register(model: type[models.Model]) -> type[models.Model]:
-        translated = model.TRANSLATED_FIELDS
-        names = [field.name for field in model._meta.local_fields if field.name not in translated]
-        names += [build_localized_fieldname(name, language) for name in translated
-                  for language in settings.MODELTRANSLATION_LANGUAGES]
-        return reversion.register(model, fields=names, follow=follow)
-    return register
-
-
-@register_versions()
-class Preset(models.Model):
-    """A named set of variant fields of one game, e.g. Sunduchok's "deck-52" = {"deck": 52}."""
-
-    TRANSLATED_FIELDS = ("name", "description")
-
-    game_key = models.CharField(_("game"), max_length=20, choices=game_choices)
-    slug = models.SlugField(_("slug"), max_length=50,
-                            help_text=_("Short name used in addresses and lesson files, e.g. deck-52."))
-    name = models.CharField(_("name"), max_length=100)
-    description = models.TextField(_("description"), blank=True)
-    fields = models.JSONField(
-        _("variant fields"), default=dict, blank=True,
-        help_text=_('The variant fields that differ from the standard rules, as a JSON object, e.g. {"deck": 52}. '
-                  "{} is the standard game."))
-    order = models.PositiveSmallIntegerField(_("order"), default=0,
-                                             help_text=_("Position in lists of this game's presets."))
-    shown_to_learners = models.BooleanField(
-        _("shown to learners"), default=True,
-        help_text=_("Offered where people choose rules: new games, tables, assignments and the rules pages. "
-                    "Off for a preset meant for developers (such as a cross-check with another program) or "
-                    "one not ready yet; editors may still try it in a new game."))
-    is_builtin = models.BooleanField(
-        _("built in"), default=False,
-        help_text=_("Created from the rule engine's presets; recreated by load_builtin_data if deleted."))
-
-    class Meta:
-        verbose_name = _("preset")
-        verbose_name_plural = _("presets")
-        ordering = ["game_key", "order", "slug"]
-        constraints = [models.UniqueConstraint(fields=["game_key", "slug"], name="one_preset_slug_per_game")]
-
-    def __str__(self) -> str:
-        return f"{self.game_title}: {self.name}"
-
-    @property
-    def game_title(self) -> str:
-        return gettext(GAMES[self.game_key].title) if self.game_key in GAMES else self.game_key
-
-    def clean(self) -> None:
-        super().clean()
-        if self.game_key not in GAMES:
-            return   # the field's own choices check reports it
-        if not isinstance(self.fields, dict):
-            raise ValidationError({"fields": gettext('Write the variant fields as a JSON object, e.g. {"deck": 52}.')})
-        if "preset" in self.fields:
-            raise ValidationError({"fields": gettext("'preset' is not a variant field: write the fields themselves.")})
-        try:
-            variant = self.variant()
-        except ValueError as error:
-            raise ValidationError({"fields": str(error)}) from None   # the engine's words, in English
-        self._check_lessons_replay(variant)
-
-    def _check_lessons_replay(self, variant) -> None:
-        """Refuse a change under which a lesson on this preset no longer replays: its learners would meet a step
-        that cannot be shown. (Rules pages play their examples under the standard rules, never a preset.)"""
-        if self.pk is None:
-            return
-        problems = []
-        for lesson in Lesson.objects.filter(preset=self).prefetch_related("steps").order_by("game_key", "order"):
-            if lesson.game_key != self.game_key:
-                problems.append(gettext("“%(lesson)s” is a lesson of another game.") % {"lesson": lesson})
-                continue
-            steps = [(step.number, step.kind, step.payload) for step in lesson.steps.all()]
-            problems += [gettext("“%(lesson)s”, step %(number)s: %(problem)s")
-                         % {"lesson": lesson, "number": number, "problem": problem}
-                         for number, problem in steps_replay_problems(game_key=self.game_key, variant=variant,
-                                                                      steps=steps)]
-        if problems:
-            heading = gettext("Lessons on this preset could no longer show these steps, so nothing was saved: "
-                              "change the lessons first, or give them another preset.")
-            raise ValidationError({"fields": [heading, *problems]})
-
-    def variant(self):
-        """The engine's frozen variant; ValueError (the engine's message) on a bad field or value."""
-        return get_game(self.game_key).variant(**self.fields)
 
 
 @register_versions(follow=("steps",))
@@ -314,3 +217,24 @@ class LessonProgress(models.Model):
         if not self.completed:
             return 0
         return 3 if self.score >= 90 else 2 if self.score >= 60 else 1
+
+
+def check_lessons_replay(preset, variant) -> None:
+    """Refuse a change under which a lesson on this preset no longer replays: its learners would meet a step
+    that cannot be shown. (Rules pages play their examples under the standard rules, never a preset.)"""
+    if preset.pk is None:
+        return
+    problems = []
+    for lesson in Lesson.objects.filter(preset=preset).prefetch_related("steps").order_by("game_key", "order"):
+        if lesson.game_key != preset.game_key:
+            problems.append(gettext("“%(lesson)s” is a lesson of another game.") % {"lesson": lesson})
+            continue
+        steps = [(step.number, step.kind, step.payload) for step in lesson.steps.all()]
+        problems += [gettext("“%(lesson)s”, step %(number)s: %(problem)s")
+                     % {"lesson": lesson, "number": number, "problem": problem}
+                     for number, problem in steps_replay_problems(game_key=preset.game_key, variant=variant,
+                                                                  steps=steps)]
+    if problems:
+        heading = gettext("Lessons on this preset could no longer show these steps, so nothing was saved: "
+                          "change the lessons first, or give them another preset.")
+        raise ValidationError({"fields": [heading, *problems]})

@@ -9,6 +9,7 @@ from typing import Any
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
+from core.visitors import sees_drafts
 from games import registry
 from games.narration import narrator_for
 from games.practice_goals import goal_text
@@ -26,7 +27,7 @@ from games.tables import hand_summary
 from tutorials import jsontext
 from tutorials.feedback import editor_feedback, same_move, wrong_answer_text, wrong_options
 from tutorials.links import course_url
-from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
+from tutorials.models import Lesson, LessonProgress, LessonStep
 from tutorials.payloads import lesson_seat_names, position_from_payload
 from tutorials.practice import practice_goal, practice_outcome
 from tutorials.services import HINT_COST, WRONG_ANSWER_COST, explanation_shown
@@ -34,22 +35,6 @@ from tutorials.sessions import learner_session_key
 from tutorials.step_checks import REPLAY_ERRORS, continuation_index, follow_choices, lesson_replay_problems
 
 logger = logging.getLogger(__name__)
-
-
-def presets_for_game(game_key: str) -> QuerySet[Preset]:
-    """Every preset of the game, those hidden from learners too: for editors' forms and imports."""
-    return Preset.objects.filter(game_key=game_key).order_by("order", "slug")
-
-
-def presets_for_learners(game_key: str) -> QuerySet[Preset]:
-    """The presets a learner may see and choose (Preset.shown_to_learners)."""
-    return presets_for_game(game_key).filter(shown_to_learners=True)
-
-
-def presets_to_try(game_key: str, *, user) -> QuerySet[Preset]:
-    """The presets `user` may start a game of their own with: the learners' ones, and for the staff, who see
-    drafts, also those hidden from learners, so that an editor can try one before showing it."""
-    return presets_for_game(game_key) if sees_drafts(user) else presets_for_learners(game_key)
 
 
 def lessons_for_game(game_key: str, *, published_only: bool = True) -> QuerySet[Lesson]:
@@ -363,10 +348,6 @@ def next_lesson(lesson: Lesson, *, user) -> Lesson | None:
         return None
     index = ids.index(lesson.pk)
     return lessons[index + 1] if index + 1 < len(lessons) else None
-
-
-def sees_drafts(user) -> bool:
-    return user is not None and user.is_authenticated and user.is_staff
 
 
 WRONG_ANSWERS_SHOWN = 40

@@ -13,48 +13,17 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from games import registry
 from games import services as game_services
-from games.models import Game
+from games.models import Game, Preset
 from games.narration import narrator_for
 from games.rules import IllegalAction
 from games.selectors import narration_language
 from tutorials.documents import LessonDocument, set_translated_texts
 from tutorials.feedback import wrong_answer_text
-from tutorials.models import Lesson, LessonProgress, LessonStep, Preset
+from tutorials.models import Lesson, LessonProgress, LessonStep
 from tutorials.payloads import PayloadError, is_right_answer, lesson_seat_names, position_from_payload
 from tutorials.practice import practice_outcome
 from tutorials.step_checks import check_lesson_steps, lesson_replay_problems
-
-# -- presets ------------------------------------------------------------------------------------
-
-
-def preset_sync_builtin() -> list[Preset]:
-    """Create every engine preset that has no row yet; returns the new rows.
-
-    Rows that exist are left as they are, so that editors' changes survive every `make run`; a deleted
-    built-in preset comes back. A preset for developers is created hidden from learners.
-    """
-    created = []
-    for game_key, declared in registry.games().items():
-        engine = declared.rules
-        for order, (slug, fields) in enumerate(engine.presets.items()):
-            if Preset.objects.filter(game_key=game_key, slug=slug).exists():
-                continue
-            texts = declared.preset_texts.get(slug, {})
-            name_en = texts.get("name_en") or slug.replace("-", " ").capitalize()
-            description_en = engine.preset_descriptions.get(slug, "")
-            preset = Preset(
-                game_key=game_key, slug=slug, fields=dict(fields), order=order, is_builtin=True,
-                shown_to_learners=texts.get("shown_to_learners", True),
-                name_ru=texts.get("name_ru") or name_en, name_en=name_en,
-                description_ru=texts.get("description_ru") or description_en, description_en=description_en,
-            )
-            preset.full_clean()
-            preset.save()
-            created.append(preset)
-    return created
-
 
 # -- lessons ------------------------------------------------------------------------------------
 

@@ -7,13 +7,7 @@ value for every language.
 
 from modeltranslation.translator import TranslationOptions, register
 
-from tutorials.models import Lesson, LessonStep, Preset
-
-
-@register(Preset)
-class PresetTranslationOptions(TranslationOptions):
-    fields = Preset.TRANSLATED_FIELDS
-    required_languages = {"ru": ("name",)}
+from tutorials.models import Lesson, LessonStep
 
 
 @register(Lesson)

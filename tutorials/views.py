@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import push_url
 
 from games.forms import ActionPostError, action_from_post, move_form_values
-from games.selectors import player_name
+from games.selectors import game_offers, player_name
 from games.sessions import session_remember_game
 from tutorials import selectors, services
 from tutorials.models import Lesson, LessonStep
@@ -25,6 +25,13 @@ STEP_PARTIAL = "tutorials/lesson.html#step"
 END_PARTIAL = "tutorials/lesson.html#end"
 # A right answer's result, carried over the redirect to the next step when there is no JavaScript.
 RESULT_SESSION_KEY = "tutorials_answer_result"
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The site's front page: every game, and where the learner left off in the lessons (served at "/", see
+    config/urls.py, here because the lessons are what it resumes)."""
+    resume = selectors.learner_resume(user=request.user, session=request.session)
+    return render(request, "home.html", {"games": game_offers(), "resume": resume})
 
 
 @require_GET

@@ -76,8 +76,10 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "reversion",
-    # Only for its system check of the cache; classroom/ratelimits.py calls its core directly.
+    # Only for its system check of the cache; core/ratelimits.py calls its core directly.
     "django_ratelimit",
+    # What every app below uses; it imports none of them (tests/test_app_imports.py).
+    "core",
     "games",
     "tutorials",
     "classroom",
@@ -181,7 +183,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 
 # Seconds to wait for Redis to accept a connection or answer: a dead Redis then costs a move or a page that
 # much at most (config/outages.py). The channel layer has no read timeout, because a listening page's
-# consumer waits on a blocking read for seconds on purpose; games/live.py bounds each push instead. It is
+# consumer waits on a blocking read for seconds on purpose; core/live.py bounds each push instead. It is
 # written out: redis-py 8 reads with a 5 s timeout by default, the very length of channels_redis's blocking
 # pop, so on a busy machine an idle page's consumer died of "Timeout reading" (CI, 2026-12-03).
 REDIS_CONNECT_TIMEOUT = env_float("REDIS_CONNECT_TIMEOUT", 0.25)
@@ -224,7 +226,7 @@ if CACHES["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCach
 elif CACHES["default"]["BACKEND"] == "config.outages.RedisCacheWithLocalFallback":
     # Django's own Redis cache is shared and increments with Redis's atomic INCR; django-ratelimit 4.1 only
     # predates it and calls it "not officially supported" (jsocol/django-ratelimit#283). While Redis is down
-    # it counts per worker instead (classroom/ratelimits.py).
+    # it counts per worker instead (core/ratelimits.py).
     SILENCED_SYSTEM_CHECKS += ["django_ratelimit.W001"]
 
 # Behind a proxy every request comes from the proxy's address: name the header in which the proxy passes

@@ -11,7 +11,7 @@ from classroom import services
 from games import services as game_services
 from games.history import game_history
 from games.models import Game
-from tutorials.services import preset_sync_builtin
+from games.services import preset_sync_builtin
 
 PASSWORD = "a good long password 42"
 

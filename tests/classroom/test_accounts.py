@@ -9,8 +9,8 @@ import pytest
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from classroom.ratelimits import attempt_limited
 from classroom.selectors import TEACHERS_GROUP, may_create_classes
+from core.ratelimits import attempt_limited
 
 pytestmark = pytest.mark.django_db
 

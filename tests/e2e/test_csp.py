@@ -120,7 +120,7 @@ def test_lessons_play_and_admin_run_without_a_policy_violation(live_site, site_e
     page.locator("fieldset.collapse summary").first.click()
     page.wait_for_selector("fieldset.collapse details[open]")
     assert_accessible(page, "a lesson in the admin, its hints unfolded")
-    page.goto(f"{live_site}/admin/tutorials/preset/")
+    page.goto(f"{live_site}/admin/games/preset/")
     page.wait_for_selector("#result_list")
     page.click("#result_list th a")
     page.wait_for_selector("input[name=_save]")

@@ -40,7 +40,7 @@ def test_an_editor_changes_a_step_and_the_learner_sees_it(live_site, site_env, b
     page.wait_for_selector(".messagelist .success")
     page.screenshot(path=f"{SCREENSHOTS}/editor-saved.png", full_page=True)
     assert_accessible(page, "the admin's lessons, one saved")
-    page.goto(f"{live_site}/admin/tutorials/preset/")
+    page.goto(f"{live_site}/admin/games/preset/")
     assert_accessible(page, "the admin's presets, their order editable in the list")
     page.click("#result_list th a")
     page.wait_for_selector("input[name=_save]")

@@ -26,12 +26,12 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 ONE_DEAL = "e2e-one-deal"
 CREATE_ONE_DEAL_PRESETS = f"""
-from tutorials.models import Preset
+from games.models import Preset
 for game_key, fields in (("hearts", {{"end_at": 1}}), ("yashchiki", {{"hand_sizes": [3]}})):
     Preset.objects.update_or_create(game_key=game_key, slug="{ONE_DEAL}", defaults={{
         "name_en": "One deal", "name_ru": "Одна сдача", "fields": fields, "order": 99}})
 """
-DELETE_ONE_DEAL_PRESETS = f'from tutorials.models import Preset; Preset.objects.filter(slug="{ONE_DEAL}").delete()'
+DELETE_ONE_DEAL_PRESETS = f'from games.models import Preset; Preset.objects.filter(slug="{ONE_DEAL}").delete()'
 # game: (preset, players, seed)
 SHORT_GAMES = {
     "sunduchok": ("standard", "2", "1"),

@@ -21,6 +21,7 @@ from games.history import game_history
 from games.models import Game
 from games.narration import card_name
 from games.rules.cards import card_short
+from games.services import preset_sync_builtin
 from puzzles.documents import puzzle_document
 from puzzles.mining import mine
 from puzzles.models import Puzzle
@@ -33,7 +34,6 @@ from tests.together.helpers import play_to_the_end as people_play_to_the_end
 from tests.together.helpers import seated_people
 from tests.tutorials.helpers import make_lesson
 from tests.web.helpers import load_review
-from tutorials.services import preset_sync_builtin
 
 pytestmark = pytest.mark.django_db
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 
+from games import services as game_services
 from games.narration import narrator_for
 from games.selectors import narration_language
 from rulebook.documents import parse_rules_document
@@ -63,7 +64,7 @@ def document(**changes: Any) -> dict[str, Any]:
 
 
 def load_two_queens_lesson() -> None:
-    tutorial_services.preset_sync_builtin()
+    game_services.preset_sync_builtin()
     lessons = Path(settings.BASE_DIR) / "content" / "lessons" / "sunduchok"
     documents = [doc for doc in read_documents(lessons) if doc.data["slug"] == "two-queens"]
     tutorial_services.lessons_import(documents=documents, overwrite=False)

@@ -8,11 +8,12 @@ from django.contrib.admin.models import LogEntry
 from django.utils import translation
 from reversion.models import Version
 
+from games.models import Preset
 from rulebook.models import DisputedPoint, RulesPage
 from tests.rulebook.helpers import FAILED_GUESS_DEAL, document, make_page
 from tutorials.change_messages import for_the_reader
 from tutorials.jsontext import dumps
-from tutorials.models import Lesson, Preset
+from tutorials.models import Lesson
 
 pytestmark = pytest.mark.django_db
 

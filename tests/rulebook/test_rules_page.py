@@ -5,11 +5,10 @@ import re
 
 import pytest
 
-from games.models import Game
+from games.models import Game, Preset
 from games.rules import GAMES
 from rulebook.selectors import preset_comparison
 from tests.rulebook.helpers import DOCUMENT, document, make_page
-from tutorials.models import Preset
 
 pytestmark = pytest.mark.django_db
 

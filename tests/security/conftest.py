@@ -8,7 +8,7 @@ from tests.security.world import build_world
 
 @pytest.fixture(autouse=True)
 def _no_attempts_spent():
-    """Attempt counters live in the cache (classroom/ratelimits.py): each test starts with none spent."""
+    """Attempt counters live in the cache (core/ratelimits.py): each test starts with none spent."""
     cache.clear()
     yield
     cache.clear()

@@ -265,6 +265,8 @@ GET_ROUTES: dict[str, Callable[[World], str]] = {
     "home": lambda world: reverse("home"),
     "health": lambda world: reverse("health"),
     "favicon": lambda world: reverse("favicon"),
+    # The presets' admin before they moved to the games app: a permanent redirect to their new admin pages.
+    "old_preset_admin": lambda world: reverse("old_preset_admin", args=[""]),
     "play_index": lambda world: reverse("play_index"),
     "my_games": lambda world: reverse("my_games"),
     "play": lambda world: reverse("play", args=[world.game.pk]),

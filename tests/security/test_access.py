@@ -19,9 +19,10 @@ from django.urls import reverse
 
 from games.coach.review import decision_steps
 from games.history import game_history
+from games.models import Preset
 from tests.classroom.helpers import PASSWORD
 from tests.security.world import World, a_legal_move_data, browser, database_snapshot, signed_in_browser
-from tutorials.models import Lesson, Preset
+from tutorials.models import Lesson
 
 pytestmark = pytest.mark.django_db
 HTMX = {"hx-request": "true"}
@@ -228,8 +229,8 @@ ADMIN_PAGES = {
     "lesson change": lambda world: f"/admin/tutorials/lesson/{world.lesson.pk}/change/",
     "lesson history": lambda world: f"/admin/tutorials/lesson/{world.lesson.pk}/history/",
     "lesson delete": lambda world: f"/admin/tutorials/lesson/{world.lesson.pk}/delete/",
-    "presets": lambda world: "/admin/tutorials/preset/",
-    "preset change": lambda world: f"/admin/tutorials/preset/{Preset.objects.first().pk}/change/",
+    "presets": lambda world: "/admin/games/preset/",
+    "preset change": lambda world: f"/admin/games/preset/{Preset.objects.first().pk}/change/",
     "users": lambda world: "/admin/auth/user/",
     "user change": lambda world: f"/admin/auth/user/{world.teacher.pk}/change/",
     "groups": lambda world: "/admin/auth/group/",

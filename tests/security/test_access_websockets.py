@@ -12,7 +12,7 @@ from django.test import Client
 
 from classroom import services
 from config.asgi import application
-from games.consumers import NOT_FOUND
+from core.consumers import NOT_FOUND
 from tests.classroom.helpers import class_with_students, practice_assignment, signed_in, student
 from tests.security.world import browser
 from tests.together.helpers import open_table

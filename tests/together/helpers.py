@@ -13,11 +13,10 @@ from django.urls import reverse
 from games.history import game_history
 from games.models import Game
 from games.rules import get_game
-from games.services import game_create_together
+from games.services import game_create_together, preset_sync_builtin
 from tests.web.helpers import move_data
 from together import services as together_services
 from together.models import Table
-from tutorials.services import preset_sync_builtin
 
 
 def browser(**defaults) -> Client:

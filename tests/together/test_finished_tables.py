@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from core.visitors import VISITOR_KEY, Visitor
 from games.models import Game
-from games.visitors import VISITOR_KEY, Visitor
 from tests.together.helpers import browser, play_to_the_end, seated_people
 from together.selectors import FINISHED_TABLES_SHOWN, finished_tables_of_visitor
 

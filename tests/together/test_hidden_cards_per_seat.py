@@ -20,11 +20,10 @@ from django.urls import reverse
 
 from games.bots import get_bot
 from games.history import game_history
-from games.models import Game
+from games.models import Game, Preset
 from tests.together.helpers import person_to_move, seated_people
 from tests.web import test_play_rooster
 from tests.web.helpers import assert_no_hidden_cards, move_data, page_at, play_socket
-from tutorials.models import Preset
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HTMX = {"hx-request": "true"}

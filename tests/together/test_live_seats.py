@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from games.consumers import NOT_FOUND
+from core.consumers import NOT_FOUND
 from games.history import game_history
 from games.models import Game
 from tests.together.helpers import browser, person_to_move, seated_people

@@ -6,10 +6,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import live
+from core import live
+from core.visitors import VISITOR_KEY
 from games.history import game_history
 from games.models import Game, SeatHolder
-from games.visitors import VISITOR_KEY
 from tests.together.helpers import browser, open_table, person_to_move, play_to_the_end, seated_people, sit
 from tests.web.helpers import assert_no_hidden_cards, move_data
 from together.models import CODE_ALPHABET, Table

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth.models import Group, Permission
 from reversion.models import Version
 
+from games.models import Preset
 from tests.tutorials.helpers import (
     ASK_QUEENS,
     DEAL,
@@ -14,7 +15,7 @@ from tests.tutorials.helpers import (
     make_lesson,
     step_index,
 )
-from tutorials.models import Lesson, LessonStep, Preset
+from tutorials.models import Lesson, LessonStep
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +33,7 @@ def snapshot(lesson: Lesson) -> list:
 def test_the_editors_group_has_exactly_the_lesson_preset_rules_page_and_puzzle_permissions():
     group = Group.objects.get(name="Editors")
 
-    models = [("tutorials", "lesson"), ("tutorials", "lessonstep"), ("tutorials", "preset"),
+    models = [("tutorials", "lesson"), ("tutorials", "lessonstep"), ("games", "preset"),
               ("rulebook", "rulespage"), ("rulebook", "rulessection"), ("rulebook", "disputedpoint")]
     # Puzzles are mined, not written: editors change (hide, theme, explain) and view them only.
     assert sorted(group.permissions.values_list("content_type__app_label", "codename")) == sorted(
@@ -46,9 +47,9 @@ def test_an_editor_opens_and_lists_lessons_steps_and_presets(editor_client, pres
     assert editor_client.get("/admin/").status_code == 200
     assert editor_client.get("/admin/tutorials/lesson/").status_code == 200
     assert editor_client.get("/admin/tutorials/lesson/add/").status_code == 200
-    assert editor_client.get("/admin/tutorials/preset/").status_code == 200
+    assert editor_client.get("/admin/games/preset/").status_code == 200
     assert editor_client.get("/admin/tutorials/lessonstep/").status_code == 404   # steps edit inline only
-    assert editor_client.get(f"/admin/tutorials/preset/{Preset.objects.first().pk}/change/").status_code == 200
+    assert editor_client.get(f"/admin/games/preset/{Preset.objects.first().pk}/change/").status_code == 200
     page = editor_client.get(lesson_url(lesson), headers={"accept-language": "en"})
     assert page.status_code == 200
     html = page.content.decode()
@@ -59,6 +60,18 @@ def test_an_editor_opens_and_lists_lessons_steps_and_presets(editor_client, pres
     assert "tutorials/admin/steps.js" in html
 
 
+def test_the_presets_old_admin_addresses_lead_to_their_new_ones(editor_client, presets):
+    """Presets moved from the tutorials app to games: bookmarks of their admin pages still work."""
+    pk = Preset.objects.first().pk
+    for old, new in [("/admin/tutorials/preset/", "/admin/games/preset/"),
+                     (f"/admin/tutorials/preset/{pk}/change/", f"/admin/games/preset/{pk}/change/"),
+                     ("/admin/tutorials/preset/?shown_to_learners__exact=0",
+                      "/admin/games/preset/?shown_to_learners__exact=0")]:
+        response = editor_client.get(old)
+        assert (response.status_code, response["Location"]) == (301, new)
+        assert editor_client.get(new).status_code == 200
+
+
 def test_an_editor_cannot_open_users_groups_games_or_progress(editor_client):
     for address in ("/admin/auth/user/", "/admin/auth/group/", "/admin/auth/user/add/",
                     "/admin/tutorials/lessonprogress/"):
@@ -66,7 +79,8 @@ def test_an_editor_cannot_open_users_groups_games_or_progress(editor_client):
     # Games have no admin pages at all (yet): 404 for everyone, and never a page for an editor.
     assert editor_client.get("/admin/games/game/").status_code in (403, 404)
     index = editor_client.get("/admin/").content.decode()
-    assert "/admin/auth/" not in index and "/admin/games/" not in index
+    # Presets are the games app's only model in the admin (they moved there from tutorials).
+    assert "/admin/auth/" not in index and "/admin/games/game/" not in index and "/admin/games/preset/" in index
 
 
 def test_a_learner_who_is_not_staff_is_sent_to_the_admin_login(client, django_user_model):
@@ -183,7 +197,7 @@ def test_a_preset_with_a_bad_value_shows_the_engines_message_on_the_form(editor_
     data = {"game_key": "sunduchok", "slug": "deck-52", "name_ru": "Колода", "name_en": "", "description_ru": "",
             "description_en": "", "fields": '{"deck": 40}', "order": 3, "_save": "Save"}
 
-    response = editor_client.post(f"/admin/tutorials/preset/{preset.pk}/change/", data)
+    response = editor_client.post(f"/admin/games/preset/{preset.pk}/change/", data)
 
     assert response.status_code == 200
     assert "Variant field &#x27;deck&#x27; must be one of 36, 52, not 40." in response.content.decode()
@@ -191,7 +205,7 @@ def test_a_preset_with_a_bad_value_shows_the_engines_message_on_the_form(editor_
     assert preset.fields == {"deck": 52}
 
     data["fields"] = '{"deck": 52, "target": "next"}'
-    assert editor_client.post(f"/admin/tutorials/preset/{preset.pk}/change/", data).status_code == 302
+    assert editor_client.post(f"/admin/games/preset/{preset.pk}/change/", data).status_code == 302
     preset.refresh_from_db()
     assert preset.fields == {"deck": 52, "target": "next"}
 

@@ -11,14 +11,14 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games.models import Game
+from games.models import Game, Preset
 from games.rules import GAMES, get_game
 from games.rules.cards import RANKS, make_deck
 from tests.tutorials.helpers import ASK_QUEENS, DEAL, change_form_data, make_lesson, step_index
 from tests.tutorials.test_builtin_lessons import DOCUMENTS
 from tests.web.helpers import move_data
 from tutorials import services
-from tutorials.models import Lesson, LessonStep, Preset
+from tutorials.models import Lesson, LessonStep
 from tutorials.payloads import PayloadError, answers_of, position_from_payload, validate_step_payload
 from tutorials.step_checks import hints_naming_the_answer, steps_replay_problems
 
@@ -128,7 +128,7 @@ def test_a_preset_change_that_lessons_cannot_replay_is_refused_with_their_steps(
     broken = [(lesson, problems) for lesson, problems in broken if problems]
     assert broken, f"{fields} breaks no {game_key} lesson: choose a change that does"
 
-    response = editor_client.post(f"/admin/tutorials/preset/{preset.pk}/change/", preset_form(preset, fields),
+    response = editor_client.post(f"/admin/games/preset/{preset.pk}/change/", preset_form(preset, fields),
                                   headers={"accept-language": "en"})
 
     assert response.status_code == 200
@@ -143,7 +143,7 @@ def test_a_preset_change_that_lessons_cannot_replay_is_refused_with_their_steps(
     # A change every lesson on the preset still replays under is saved.
     harmless = {"sunduchok": {"show_chests": False}, "hearts": {"end_at": 50},
                 "yashchiki": {"ace_points": 1}, "rooster": {"hand_size": 4}}[game_key]
-    response = editor_client.post(f"/admin/tutorials/preset/{preset.pk}/change/", preset_form(preset, harmless))
+    response = editor_client.post(f"/admin/games/preset/{preset.pk}/change/", preset_form(preset, harmless))
     assert response.status_code == 302, response.content.decode()[:2000]
     preset.refresh_from_db()
     assert preset.fields == harmless

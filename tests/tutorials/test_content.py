@@ -8,9 +8,10 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 from reversion.models import Version
 
+from games.models import Preset
 from tests.tutorials.helpers import ASK_QUEENS, DEAL, make_lesson
 from tutorials.documents import lesson_document
-from tutorials.models import Lesson, LessonStep, Preset
+from tutorials.models import Lesson, LessonStep
 
 pytestmark = pytest.mark.django_db
 EXAMPLE = Path(__file__).resolve().parents[2] / "content" / "lessons" / "sunduchok" / "two-queens.json"

@@ -127,8 +127,9 @@ def test_the_match_ends_after_the_deal_that_reaches_fifty_and_the_lowest_total_w
 def test_the_pass_question_is_played_on_the_lesson_page_wrong_then_right(client):
     from django.urls import reverse
 
+    from games.services import preset_sync_builtin
     from tutorials.documents import parse_document
-    from tutorials.services import lessons_import, preset_sync_builtin
+    from tutorials.services import lessons_import
 
     preset_sync_builtin()
     lessons_import(documents=[parse_document(DOCUMENTS["pass-cycle"], source="pass-cycle.json")], overwrite=True)

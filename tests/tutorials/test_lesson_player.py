@@ -544,7 +544,7 @@ def test_practice_needs_a_practice_step(client):
 
 
 def test_a_practice_keeps_the_lessons_own_rules_and_the_learners_seat_also_when_played_again(client):
-    from tutorials.models import Preset
+    from games.models import Preset
 
     preset = Preset.objects.create(game_key="sunduchok", slug="ask-the-next", name="Ask the next",
                                    fields={"target": "next"})

@@ -2,10 +2,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
+from games import services as game_services
+from games.models import Preset
 from games.rules import GAMES, get_game
-from tutorials import services
-from tutorials.models import Preset
-from tutorials.selectors import presets_for_game
+from games.selectors import presets_for_game
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +58,7 @@ def test_a_bool_is_not_a_number_and_a_list_is_not_a_set_of_fields():
 
 
 def test_builtin_sync_creates_every_engine_preset_once():
-    created = services.preset_sync_builtin()
+    created = game_services.preset_sync_builtin()
 
     assert sorted((p.game_key, p.slug) for p in created) == sorted(
         (key, slug) for key, game in GAMES.items() for slug in game.presets)
@@ -73,19 +73,19 @@ def test_builtin_sync_creates_every_engine_preset_once():
         row.full_clean()
     assert Preset.objects.get(slug="deck-52").name_ru == "Колода из 52 карт"
     assert Preset.objects.get(game_key="hearts", slug="moon-choice").name_ru == "Луна: на выбор"
-    assert services.preset_sync_builtin() == []
+    assert game_services.preset_sync_builtin() == []
     assert Preset.objects.count() == sum(len(game.presets) for game in GAMES.values())
 
 
 def test_builtin_sync_leaves_editors_changes_and_brings_back_a_deleted_one():
-    services.preset_sync_builtin()
+    game_services.preset_sync_builtin()
     edited = Preset.objects.get(slug="aurabox")
     edited.name_ru, edited.description_en, edited.fields = "Один вопрос", "Edited.", {"questions": "rank-only",
                                                                                         "deck": 52}
     edited.save()
     Preset.objects.filter(slug="deal-all").delete()
 
-    created = services.preset_sync_builtin()
+    created = game_services.preset_sync_builtin()
 
     assert [p.slug for p in created] == ["deal-all"]
     edited.refresh_from_db()

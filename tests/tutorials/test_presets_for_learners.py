@@ -16,13 +16,12 @@ from django.urls import reverse
 
 from classroom.models import Assignment
 from classroom.services import ClassroomError
-from games.models import Game
+from games.models import Game, Preset
+from games.services import preset_sync_builtin
 from rulebook.models import DisputedPoint
 from tests.classroom.helpers import class_with_students, practice_assignment, signed_in
 from tests.rulebook.helpers import make_page
 from together.models import Table
-from tutorials.models import Preset
-from tutorials.services import preset_sync_builtin
 
 pytestmark = pytest.mark.django_db
 
@@ -149,11 +148,11 @@ def test_the_rules_page_compares_and_offers_only_the_presets_shown_to_learners()
 
 
 def test_the_admin_lists_and_edits_the_flag(editor_client, presets):
-    listing = editor_client.get("/admin/tutorials/preset/?shown_to_learners__exact=0",
+    listing = editor_client.get("/admin/games/preset/?shown_to_learners__exact=0",
                                 headers={"accept-language": "en"}).content.decode()
     assert "OpenSpiel" in listing and "Bicycle" not in listing and "shown to learners" in listing
     hidden = Preset.objects.get(game_key="hearts", slug="openspiel")
-    form = editor_client.get(f"/admin/tutorials/preset/{hidden.pk}/change/").content.decode()
+    form = editor_client.get(f"/admin/games/preset/{hidden.pk}/change/").content.decode()
     assert 'name="shown_to_learners"' in form
 
 

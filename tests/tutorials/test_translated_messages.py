@@ -5,9 +5,9 @@ from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from games.forms import ActionPostError, action_from_post
+from games.models import Preset
 from games.rules import get_game
 from tests.tutorials.helpers import ASK_QUEENS, DEAL
-from tutorials.models import Preset
 from tutorials.payloads import PayloadError, validate_step_payload
 
 STANDARD = get_game("sunduchok").variant()

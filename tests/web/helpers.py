@@ -23,8 +23,8 @@ from games.models import Game, GameAction
 from games.narration import card_name
 from games.narration.words import card_name_ru
 from games.rules.cards import card_short
+from games.services import preset_sync_builtin
 from games.tables import TABLES
-from tutorials.services import preset_sync_builtin
 
 
 def start_game(client, *, players: int = 3, preset: str = "standard", seed: int | None = 7,

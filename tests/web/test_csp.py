@@ -109,7 +109,7 @@ def site_pages(django_user_model) -> list[SitePage]:
         SitePage("admin index", editor_client, reverse("admin:index")),
         SitePage("admin lessons", editor_client, reverse("admin:tutorials_lesson_changelist")),
         SitePage("admin lesson", editor_client, reverse("admin:tutorials_lesson_change", args=[first_lesson.pk])),
-        SitePage("admin presets", editor_client, reverse("admin:tutorials_preset_changelist")),
+        SitePage("admin presets", editor_client, reverse("admin:games_preset_changelist")),
         SitePage("rules index", visitor, reverse("rules_index")),
         SitePage("admin rules page", editor_client,
                  reverse("admin:rulebook_rulespage_change", args=[RulesPage.objects.order_by("pk").first().pk])),

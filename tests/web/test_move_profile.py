@@ -15,7 +15,7 @@ from benchmarks.loadtest.move_profile import (
     profile_moves,
 )
 from games.models import Game
-from tutorials.services import preset_sync_builtin
+from games.services import preset_sync_builtin
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,12 +11,11 @@ from django.utils import translation
 
 from games import services
 from games.history import game_history
-from games.models import Game, GameAction
+from games.models import Game, GameAction, Preset
 from games.narration import card_name
 from games.rules import get_game
+from games.services import preset_sync_builtin
 from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data, start_game
-from tutorials.models import Preset
-from tutorials.services import preset_sync_builtin
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from games.history import game_history
 from games.models import Game
+from games.services import preset_sync_builtin
 from tests.web.helpers import assert_no_hidden_cards, play_socket
-from tutorials.services import preset_sync_builtin
 
 
 def start_hearts(client: Client, *, preset: str = "short-50", seed: int = 11,

@@ -17,8 +17,8 @@ from games.history import game_history
 from games.models import Game
 from games.rooster.rules import beats
 from games.rules import get_game
+from games.services import preset_sync_builtin
 from tests.web.helpers import assert_no_hidden_cards, card_spellings, hidden_cards, play_socket
-from tutorials.services import preset_sync_builtin
 
 ROOSTER = get_game("rooster")
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -18,8 +18,8 @@ from games.forms import action_from_post
 from games.history import game_history
 from games.models import Game
 from games.rules import get_game
+from games.services import preset_sync_builtin
 from tests.web.helpers import assert_no_hidden_cards, card_spellings, hidden_cards, play_socket
-from tutorials.services import preset_sync_builtin
 
 YASHCHIKI = get_game("yashchiki")
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -1,5 +1,5 @@
 """One rule for "is this row the visitor's": its user is the signed-in account, or its visitor key is the
-session's; a missing or empty key matches nothing (games.visitors)."""
+session's; a missing or empty key matches nothing (core.visitors)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.test import RequestFactory
 
-from games.visitors import VISITOR_KEY, Visitor, session_visitor_key
+from core.visitors import VISITOR_KEY, Visitor, session_visitor_key
 from together.models import Table, TableSeat
 from together.selectors import lobby_context
 

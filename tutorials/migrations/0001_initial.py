@@ -2,7 +2,7 @@
 
 import django.core.validators
 import django.db.models.deletion
-import tutorials.models
+import games.models
 from django.conf import settings
 from django.db import migrations, models
 
@@ -20,7 +20,7 @@ class Migration(migrations.Migration):
             name='Preset',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game_key', models.CharField(choices=tutorials.models.game_choices, max_length=20, verbose_name='game')),
+                ('game_key', models.CharField(choices=games.models.game_choices, max_length=20, verbose_name='game')),
                 ('slug', models.SlugField(help_text='Short name used in addresses and lesson files, e.g. deck-52.', verbose_name='slug')),
                 ('name', models.CharField(max_length=100, verbose_name='name')),
                 ('name_ru', models.CharField(max_length=100, null=True, verbose_name='name')),
@@ -43,7 +43,7 @@ class Migration(migrations.Migration):
             name='Lesson',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game_key', models.CharField(choices=tutorials.models.game_choices, max_length=20, verbose_name='game')),
+                ('game_key', models.CharField(choices=games.models.game_choices, max_length=20, verbose_name='game')),
                 ('slug', models.SlugField(max_length=80, verbose_name='slug')),
                 ('order', models.PositiveSmallIntegerField(default=0, help_text="Position in the game's list of lessons.", verbose_name='order')),
                 ('published', models.BooleanField(default=False, help_text='Only published lessons are listed for learners.', verbose_name='published')),

@@ -7,8 +7,8 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from games.management.commands.load_builtin_data import PUZZLES_DIR
 from games.rules import GAMES
+from puzzles.builtin import PUZZLES_DIR
 from puzzles.documents import write_puzzles
 from puzzles.mining import mine
 

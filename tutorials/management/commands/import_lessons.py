@@ -5,6 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from games import services as game_services
 from tutorials import services
 from tutorials.documents import DocumentError, read_documents
 
@@ -27,7 +28,7 @@ class Command(BaseCommand):
         try:
             documents = read_documents(directory)
             with transaction.atomic():
-                services.preset_sync_builtin()   # lessons may name the built-in presets
+                game_services.preset_sync_builtin()   # lessons may name the built-in presets
                 report = services.lessons_import(documents=documents, overwrite=not keep_existing)
         except (DocumentError, services.LessonImportError) as error:
             raise CommandError(f"Nothing was imported. {error}") from None

@@ -77,3 +77,8 @@ class Visitor:
         if self.key and key_field is not None:
             ways.append(Q(**{key_field: self.key}))
         return reduce(operator.or_, ways) if ways else Q(pk__in=[])   # an empty Q() would match every row
+
+
+def sees_drafts(user) -> bool:
+    """Whether `user` is shown what is not published yet (lessons, rules pages, presets hidden from learners)."""
+    return user is not None and user.is_authenticated and user.is_staff
