@@ -8,11 +8,13 @@ The site's output goes to a file, never a pipe: a pipe nobody reads would block 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -56,10 +58,37 @@ def query_site(env: dict[str, str], code: str):
     return json.loads(finished.stdout.strip().splitlines()[-1])
 
 
-def prepare_site_database(env: dict[str, str]) -> None:
-    """Create the site's tables and load the built-in presets and lessons, as `make run` does."""
-    manage(env, "migrate", "-v0")
-    manage(env, "load_builtin_data", "-v0")
+def prepare_site_database(env: dict[str, str], shared_dir: Path | None = None) -> None:
+    """Create the site's tables and load the built-in data, as `make run` does.
+
+    With `shared_dir` (a directory of this test run that every test worker sees) a SQLite database is prepared
+    once per run and copied: preparing costs seconds of migrations and built-in data per worker and per site."""
+    database = sqlite_path(env["DATABASE_URL"])
+    if shared_dir is None or database is None:
+        manage(env, "migrate", "-v0")
+        manage(env, "load_builtin_data", "-v0")
+        return
+    prepared = shared_dir / "prepared-site.sqlite3"
+    with open(shared_dir / "prepared-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)   # the first worker prepares it; the others wait for it
+        if not prepared.exists():
+            building = shared_dir / "prepared-site.building.sqlite3"
+            prepare_site_database({**env, "DATABASE_URL": f"sqlite:///{building}"})
+            building.rename(prepared)
+    with sqlite3.connect(prepared) as source, sqlite3.connect(database) as copy:
+        source.backup(copy)
+
+
+def sqlite_path(database_url: str) -> Path | None:
+    """The file of a `sqlite:///` database URL; None for any other database."""
+    return Path(database_url.removeprefix("sqlite:///")) if database_url.startswith("sqlite:///") else None
+
+
+def shared_run_dir(tmp_path_factory) -> Path:
+    """A directory of this test run that every xdist worker of it sees (their base temporary directories'
+    parent); the run's own base directory without xdist."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
 class SiteProcess:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live_site import SiteProcess, manage, prepare_site_database
+from tests.live_site import SiteProcess, manage, prepare_site_database, shared_run_dir
 
 __all__ = ["manage"]   # the e2e tests run management commands against the site with it
 
@@ -37,9 +37,9 @@ def site_env(tmp_path_factory) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def live_site(site_env):
+def live_site(site_env, tmp_path_factory):
     """The base URL of the site, served over HTTP and WebSockets by daphne."""
-    prepare_site_database(site_env)
+    prepare_site_database(site_env, shared_run_dir(tmp_path_factory))
     site = SiteProcess(site_env).start()
     try:
         yield site.url

@@ -12,7 +12,7 @@ import os
 import dj_database_url
 import pytest
 
-from tests.live_site import REDIS_SERVER, PrivateRedis, SiteProcess, prepare_site_database
+from tests.live_site import REDIS_SERVER, PrivateRedis, SiteProcess, prepare_site_database, shared_run_dir
 
 
 def suite_uses_postgresql() -> bool:
@@ -37,7 +37,7 @@ def site_database_url(tmp_path_factory) -> str:
     """A migrated database with the built-in data for the sites these tests start, on the suite's engine."""
     if not suite_uses_postgresql():
         url = f"sqlite:///{tmp_path_factory.mktemp('faults') / 'site.sqlite3'}"
-        prepare_site_database(site_env_for(url))
+        prepare_site_database(site_env_for(url), shared_run_dir(tmp_path_factory))
         yield url
         return
     suite_url = os.environ["DATABASE_URL"]
