@@ -30,9 +30,10 @@ run: $(VENV) translations
 	$(BIN)/python manage.py load_builtin_data
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
-# One test worker per core (pytest-xdist): each worker has its own test database (and Redis database).
+# One test worker per core (pytest-xdist): each worker has its own test database (and Redis database). A worker
+# that runs out of tests takes some of the other's ("worksteal"): a few browser tests take a minute each.
 test: $(VENV) translations
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 lint: $(VENV)
 	$(BIN)/ruff check .
