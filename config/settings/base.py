@@ -182,12 +182,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 # Seconds to wait for Redis to accept a connection or answer: a dead Redis then costs a move or a page that
-# much at most (config/outages.py). The channel layer has no read timeout, because a listening page's
-# consumer waits on a blocking read for seconds on purpose; core/live.py bounds each push instead. It is
-# written out: redis-py 8 reads with a 5 s timeout by default, the very length of channels_redis's blocking
-# pop, so on a busy machine an idle page's consumer died of "Timeout reading" (CI, 2026-12-03).
+# much at most (config/outages.py). A listening page's consumer waits on a blocking read for channels_redis's
+# blocking pop (5 s) on purpose, so the channel layer's read timeout is longer than that: redis-py 8's default of
+# 5 s, the very length of the pop, killed idle pages' consumers on a busy machine ("Timeout reading", CI of
+# 2026-12-03); none at all left a worker's receive stuck after Redis restarted, and pushes never resumed
+# (tests/e2e/test_redis_outage.py). games/live.py bounds each push apart from this.
 REDIS_CONNECT_TIMEOUT = env_float("REDIS_CONNECT_TIMEOUT", 0.25)
 REDIS_READ_TIMEOUT = env_float("REDIS_READ_TIMEOUT", 0.5)
+CHANNEL_LAYER_READ_TIMEOUT = env_float("CHANNEL_LAYER_READ_TIMEOUT", 10)
 # Messages waiting for one worker's pages in the channel layer before new ones are dropped. channels_redis keeps
 # the messages of all the pages of a worker in one list, so its default of 100 is a worker's whole inbox: at 400
 # learners a busy worker fell behind by more than that and pages missed the bots' moves (bench_web).
@@ -200,7 +202,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": REDIS_CONNECT_TIMEOUT,
-                                  "socket_timeout": None}],
+                                  "socket_timeout": CHANNEL_LAYER_READ_TIMEOUT}],
                        "capacity": CHANNEL_LAYER_CAPACITY},
         }
     }
