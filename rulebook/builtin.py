@@ -22,5 +22,4 @@ def load(*, reset: bool, say) -> None:
                                     comment="Built-in rules pages loaded by load_builtin_data")
     except (DocumentError, RulesImportError) as error:
         raise CommandError(f"No built-in rules page was loaded. {error}") from None
-    say(f"Rules pages: {len(report.created)} created, {len(report.updated)} reset, "
-        f"{len(report.skipped)} left as they were.")
+    say(report.builtin_summary("Rules pages"))

@@ -19,5 +19,4 @@ def load(*, reset: bool, say) -> None:
                                          comment="Built-in lessons loaded by load_builtin_data")
     except (DocumentError, services.LessonImportError) as error:
         raise CommandError(f"No built-in lesson was loaded. {error}") from None
-    say(f"Lessons: {len(report.created)} created, {len(report.updated)} reset, "
-        f"{len(report.skipped)} left as they were.")
+    say(report.builtin_summary("Lessons"))

@@ -37,6 +37,11 @@ class ImportReport:
     updated: list[str] = dataclasses.field(default_factory=list)
     skipped: list[str] = dataclasses.field(default_factory=list)
 
+    def builtin_summary(self, what: str) -> str:
+        """What `load_builtin_data` says of a load of built-in `what` (an update there is a reset to the files)."""
+        return (f"{what}: {len(self.created)} created, {len(self.updated)} reset, "
+                f"{len(self.skipped)} left as they were.")
+
 
 def lessons_import(*, documents: Sequence[LessonDocument], overwrite: bool, user=None,
                    comment: str = "Imported from lesson files") -> ImportReport:

@@ -186,7 +186,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 # blocking pop (5 s) on purpose, so the channel layer's read timeout is longer than that: redis-py 8's default of
 # 5 s, the very length of the pop, killed idle pages' consumers on a busy machine ("Timeout reading", CI of
 # 2026-12-03); none at all left a worker's receive stuck after Redis restarted, and pushes never resumed
-# (tests/e2e/test_redis_outage.py). games/live.py bounds each push apart from this.
+# (tests/e2e/test_redis_outage.py). core/live.py bounds each push apart from this.
 REDIS_CONNECT_TIMEOUT = env_float("REDIS_CONNECT_TIMEOUT", 0.25)
 REDIS_READ_TIMEOUT = env_float("REDIS_READ_TIMEOUT", 0.5)
 CHANNEL_LAYER_READ_TIMEOUT = env_float("CHANNEL_LAYER_READ_TIMEOUT", 10)
