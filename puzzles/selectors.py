@@ -39,8 +39,8 @@ def puzzle_state(puzzle: Puzzle, *, replays: PuzzleReplays | None = None):
     A position may take hundreds of actions to reach (a Yashchiki match), so a request replays it once and hands
     it on to what else it needs it for; `replays` continues from a position of the same game replayed before."""
     engine = get_game(puzzle.game_key)
-    start = (puzzle.game_key, puzzle.preset, puzzle.players, puzzle.seed, puzzle.dealer)
-    done, state = replays.longest_prefix(start, puzzle.actions) if replays is not None else (0, None)
+    start = replay_start(puzzle)
+    done, state = replays.replayed_part(start, puzzle.actions) if replays is not None else (0, None)
     if state is None:
         state = engine.new_game(players=puzzle.players, seed=puzzle.seed,
                                 variant=engine.variant(preset=puzzle.preset), dealer=puzzle.dealer)
@@ -58,8 +58,13 @@ def puzzle_state(puzzle: Puzzle, *, replays: PuzzleReplays | None = None):
     return state
 
 
+def replay_start(puzzle: Puzzle) -> tuple:
+    """The deal a puzzle's actions start from: its game, preset, players, seed and dealer."""
+    return puzzle.game_key, puzzle.preset, puzzle.players, puzzle.seed, puzzle.dealer
+
+
 class PuzzleReplays:
-    """The positions replayed so far, one per game (its preset, players, seed and dealer), to continue from.
+    """The position replayed last from each deal (replay_start), to continue from.
 
     Mining takes several puzzles from one game (the built-in Yashchiki set: 150 from 11 matches, ~725 actions
     each), so loading a set in the order of its games' actions replays each game once instead of once per
@@ -68,8 +73,9 @@ class PuzzleReplays:
     def __init__(self) -> None:
         self._last: dict[tuple, tuple[list, Any]] = {}
 
-    def longest_prefix(self, start: tuple, actions: list) -> tuple[int, Any]:
-        """How many of `actions` are replayed already from `start`, and the state after them (0, None if none)."""
+    def replayed_part(self, start: tuple, actions: list) -> tuple[int, Any]:
+        """How many of `actions` the last replay from `start` has made already, and the state after them; (0, None)
+        when it made others (or none)."""
         known = self._last.get(start)
         if known is None or len(known[0]) > len(actions) or actions[:len(known[0])] != known[0]:
             return 0, None

@@ -12,7 +12,7 @@ from games.coach.base import same_action
 from puzzles import rating
 from puzzles.documents import FIELDS
 from puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
-from puzzles.selectors import PuzzleReplays, puzzle_state
+from puzzles.selectors import PuzzleReplays, puzzle_state, replay_start
 from puzzles.signals import puzzle_attempted
 
 
@@ -26,15 +26,13 @@ def puzzles_import(*, documents: list[dict[str, Any]]) -> int:
     known = set(Puzzle.objects.values_list("game_key", "view_key"))
     new = {}
     replays = PuzzleReplays()
-    # Replayed game by game, each game's puzzles in the order of their actions so that each replay goes on from
+    puzzles = [(index, Puzzle(**{field: document[field] for field in FIELDS}))
+               for index, document in enumerate(documents)]
+    # Replayed deal by deal, each deal's puzzles in the order of their actions so that each replay goes on from
     # the one before; created in the documents' order.
-    in_replay_order = sorted(enumerate(documents), key=lambda item: (
-        item[1]["game_key"], item[1]["preset"], item[1]["players"], item[1]["seed"], item[1]["dealer"],
-        len(item[1]["actions"]), item[0]))
-    for index, document in in_replay_order:
-        if (document["game_key"], document["view_key"]) in known:
+    for index, puzzle in sorted(puzzles, key=lambda item: (replay_start(item[1]), len(item[1].actions), item[0])):
+        if (puzzle.game_key, puzzle.view_key) in known:
             continue
-        puzzle = Puzzle(**{field: document[field] for field in FIELDS})
         try:
             state = puzzle_state(puzzle, replays=replays)
         except ValueError as error:

@@ -9,7 +9,7 @@ from games.coach import Budget, get_coach
 from games.rules import GAMES
 from puzzles.documents import read_puzzle_files
 from puzzles.models import Puzzle
-from puzzles.selectors import PuzzleReplays, puzzle_state
+from puzzles.selectors import PuzzleReplays, puzzle_state, replay_start
 from puzzles.themes import THEMES
 
 DOCUMENTS = read_puzzle_files(settings.BASE_DIR / "content" / "puzzles")
@@ -56,9 +56,7 @@ def test_replaying_a_games_puzzles_one_after_another_reaches_each_position_as_a_
     replays = PuzzleReplays()
     continued = 0
     for document in by_game[:12]:
-        start = (document["game_key"], document["preset"], document["players"], document["seed"],
-                 document["dealer"])
-        continued += replays.longest_prefix(start, document["actions"])[0] > 0
+        continued += replays.replayed_part(replay_start(_puzzle(document)), document["actions"])[0] > 0
         state = puzzle_state(_puzzle(document), replays=replays)
         alone = puzzle_state(_puzzle(document))
         assert state.view(document["seat"]) == alone.view(document["seat"])
