@@ -53,8 +53,11 @@ def manage(env: dict[str, str], *args: str) -> None:
 
 def query_site(env: dict[str, str], code: str):
     """Run Python `code` in the site's Django (`manage.py shell`) and return what it printed, as JSON."""
-    finished = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env, check=True,
+    finished = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
                               capture_output=True, text=True)
+    if finished.returncode != 0:
+        # The traceback is the whole story of a failed setup; CalledProcessError would show only the code.
+        raise RuntimeError(f"manage.py shell failed ({finished.returncode}):\n{finished.stderr[-4000:]}")
     return json.loads(finished.stdout.strip().splitlines()[-1])
 
 

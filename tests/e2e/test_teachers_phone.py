@@ -40,8 +40,10 @@ print(json.dumps({"class": classroom.pk, "assignment": assignment.pk, "join": cl
 """
 
 
-@pytest.fixture(scope="module")
-def classes(site_env) -> dict:
+# Session scope: one worker's site holds these rows once. With a module scope, xdist's worksteal can hand the
+# module's tests to a worker in two runs, and the second setup would create the same accounts again.
+@pytest.fixture(scope="session")
+def classes(site_env, live_site) -> dict:
     return query_site(site_env, CLASSES)
 
 
