@@ -26,6 +26,7 @@ urlpatterns = [
     path("rules/", include("rulebook.urls")),
     path("puzzles/", include("puzzles.urls")),
     path("tables/", include("together.urls")),
+    path("studio/", include("studio.urls")),
     path("", home, name="home"),
     path("", include("games.urls")),
 ]

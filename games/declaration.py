@@ -118,6 +118,8 @@ class Game:
     puzzle_theme_of: Callable[[View, Action, Action], str] | None = None
     # The goals a lesson's practice step may set besides winning (tutorials.payloads), e.g. Sunduchok's "chests".
     lesson_goal_kinds: Sequence[str] = ()
+    # The lesson DEAL of a freshly dealt game (tutorials.payloads), so that the lesson studio can deal from a seed.
+    opening_deal: Callable[[Any], dict[str, Any]] | None = None
     has_stock: bool = True                      # False for a game dealt out whole (Hearts): its replay shows no stock
 
     @property

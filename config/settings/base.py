@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "rulebook",
     "puzzles",
     "together",
+    "studio",
     # The tooling (arena, benches, load test): its manage.py commands; the apps above never import it.
     "benchmarks",
 ]

@@ -277,3 +277,11 @@ def round_text(outcome: goals.Outcome) -> str:
     points = outcome["points"]
     return ngettext("%(points)s point, place %(place)s", "%(points)s points, place %(place)s", abs(points)) % {
         "points": points, "place": outcome["place"]}
+
+
+def opening_deal(state) -> dict[str, Any]:
+    """The lesson DEAL (tutorials.payloads) that `from_deal` turns back into `state`, a freshly dealt game: how a
+    lesson studio writes down a deal made from a seed."""
+    data = state.to_dict()
+    return {"hands": [list(hand) for hand in data["hands"]], "stock": [], "dealer": data["dealer"],
+            "seed": data["seed"]}

@@ -14,6 +14,7 @@ GAME = Game(
     class_goals=table.CLASS_GOALS,
     round_outcome=table.round_outcome,
     round_text=table.round_text,
+    opening_deal=table.opening_deal,
     class_preset=table.CLASS_PRESET,
     first_logged=table.first_logged,
     preset_texts=presets.PRESET_TEXTS,

@@ -276,3 +276,20 @@ def round_text(outcome: goals.Outcome) -> str:
     if outcome.won:
         return _("your partnership won %(team)s : %(other)s") % numbers
     return _("your partnership lost %(team)s : %(other)s") % numbers
+
+
+def opening_deal(state) -> dict[str, Any]:
+    """The lesson DEAL (tutorials.payloads) that `from_deal` turns back into `state`, a freshly dealt game: how a
+    lesson studio writes down a deal made from a seed."""
+    data = state.to_dict()
+    # A fresh game may have drawn already (automatic draws: a first player with no card to play, the up-card's
+    # penalty): those cards go back on top of the stock, in the order they were drawn.
+    hands = [list(hand) for hand in data["hands"]]
+    drawn = []
+    for event in data["events"]:
+        if event["type"] == "draw":
+            for card in event["private"]["cards"]:
+                hands[event["seat"]].remove(card)
+            drawn += event["private"]["cards"]
+    return {"hands": hands, "stock": drawn + list(data["stock"]), "dealer": data["dealer"], "seed": data["seed"],
+            "upcard": data["discard"][0]}

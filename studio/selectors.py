@@ -1,0 +1,150 @@
+"""What the lesson studio's pages show: the lessons of each game, a lesson's steps, and a step beside its table.
+
+The table is the learner's (tutorials.selectors.payload_table_context: the learner's seat sees only its view); the
+move forms below it are the play page's own, one for whichever seat is to move, so the editor plays every seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import reverse
+from modeltranslation.utils import build_localized_fieldname
+
+from games import registry
+from games.narration import narrator_for
+from games.rules import get_game
+from games.selectors import narration_language, position_context
+from tutorials.feedback import editor_feedback, same_move, wrong_answer_text
+from tutorials.markdown import render_markdown
+from tutorials.models import Lesson, LessonStep
+from tutorials.payloads import PayloadError, answers_of, lesson_seat_names, position_from_payload
+from tutorials.selectors import payload_table_context
+from tutorials.step_checks import lesson_replay_problems
+
+# The step texts an editor writes, in the order the step editor shows them.
+STEP_TEXTS = ("body", "hint_1", "hint_2", "explanation")
+
+
+def studio_index() -> list[dict[str, Any]]:
+    """Every game with its lessons in order, published or not, and how many steps each has."""
+    lessons = Lesson.objects.order_by("game_key", "order", "slug").prefetch_related("steps")
+    by_game: dict[str, list[Lesson]] = {}
+    for lesson in lessons:
+        by_game.setdefault(lesson.game_key, []).append(lesson)
+    return [{"key": key, "title": get_game(key).title, "lessons": by_game.get(key, [])}
+            for key in registry.games()]
+
+
+def lesson_outline(lesson: Lesson) -> dict[str, Any]:
+    """A lesson's page: its texts per language and its steps, each with what it shows and any problem."""
+    steps = list(lesson.steps.order_by("number"))
+    problems = dict(lesson_replay_problems(lesson, steps=steps))
+    return {
+        "lesson": lesson, "texts": _texts(lesson, ("title", "summary")),
+        "steps": [{"step": step, "summary": _first_line(step.body), "problem": problems.get(step.number)}
+                  for step in steps],
+    }
+
+
+def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
+    """The step editor: the step's texts per language with their previews, its table as the learner sees it, the
+    move forms of the seat to move, and for a question its right moves and every wrong one with what it reads."""
+    steps = list(lesson.steps.order_by("number"))
+    index = next(index for index, other in enumerate(steps) if other.pk == step.pk)
+    rules = get_game(lesson.game_key)
+    context: dict[str, Any] = {
+        "lesson": lesson, "step": step, "steps": steps, "position": index + 1, "total": len(steps),
+        "previous": steps[index - 1] if index > 0 else None,
+        "next": steps[index + 1] if index + 1 < len(steps) else None,
+        "texts": _texts(step, STEP_TEXTS),
+        "previews": [{"language": language, "html": render_markdown(getattr(step, build_localized_fieldname(
+            "body", language)) or "")} for language in settings.MODELTRANSLATION_LANGUAGES],
+        "players": range(rules.min_players, rules.max_players + 1),
+        "can_deal": registry.game(lesson.game_key).opening_deal is not None,
+        "on_table": step.kind in (LessonStep.Kind.TEXT, LessonStep.Kind.REPLAY, LessonStep.Kind.QUESTION),
+        "has_table": "deal" in step.payload,
+    }
+    problems = lesson_replay_problems(lesson, steps=[step])
+    if problems:
+        context["problem"] = problems[0][1]
+        return context
+    if not context["has_table"]:
+        return context
+    payload = step.payload
+    try:
+        state = position_from_payload(lesson.game_key, lesson.variant(), payload)
+    except (PayloadError, ValueError) as error:
+        context["problem"] = str(error)
+        return context
+    seat = payload.get("seat", 0)
+    names = lesson_seat_names(state.players, seat)
+    context.update(payload_table_context(state, payload, can_move=False))
+    context.update({
+        "seat": seat, "seat_names": names, "move_count": len(payload.get("actions", [])),
+        "deal_players": state.players, "deal_seed": payload["deal"].get("seed", 0),
+        "deal_dealer": payload["deal"].get("dealer", 0),
+    })
+    if state.is_over:
+        return context
+    mover = state.current_player
+    context["mover_name"] = names[mover]
+    context["play_form"] = _move_form(state, names, mover, request=request, purpose="play",
+                                      url=f"{step_url(step)}play/", move_count=context["move_count"])
+    if mover == seat:
+        context["answer_form"] = _move_form(state, names, mover, request=request, purpose="answer",
+                                            url=f"{step_url(step)}answer/", move_count=context["move_count"])
+    if step.kind == LessonStep.Kind.QUESTION:
+        context["question"] = _question(lesson, state, payload, names)
+    return context
+
+
+def _move_form(state, names: list[str], mover: int, *, request, purpose: str, url: str, move_count: int) -> str:
+    """The play page's move form for `mover` at `state`, posting to `url`."""
+    table = position_context(state, names=names, seat=mover, can_move=True)
+    return render_to_string(table["move_form_template"], {
+        **table, "form_url": url, "form_target": "#studio-step", "move_number": move_count,
+        "hidden_fields": {"purpose": purpose}}, request=request)
+
+
+def _question(lesson: Lesson, state, payload: dict, names: list[str]) -> dict[str, Any]:
+    seat = payload.get("seat", 0)
+    language = narration_language()
+    narrator = narrator_for(lesson.game_key, names, seat, language)
+    view = state.view(seat)
+    answers = answers_of(payload)
+    legal = state.legal_actions()
+    wrong = []
+    for index, action in enumerate(legal):
+        if any(same_move(state, action, answer) for answer in answers):
+            continue
+        wrong.append({
+            "index": index, "move": narrator.action_text(action, view),
+            "reads": wrong_answer_text(game_key=lesson.game_key, state=state, payload=payload, action=action,
+                                       names=names, language=language),
+            "written": {code: editor_feedback(state, payload, action, code) or ""
+                        for code in settings.MODELTRANSLATION_LANGUAGES},
+        })
+    return {"answers": [narrator.action_text(answer, view) for answer in answers], "wrong": wrong}
+
+
+def _texts(instance, fields: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Each translated field with its text per language, for side-by-side boxes."""
+    model = type(instance)
+    return [{"field": field, "label": model._meta.get_field(field).verbose_name,
+             "help": model._meta.get_field(field).help_text,
+             "values": [{"language": language, "name": build_localized_fieldname(field, language),
+                         "text": getattr(instance, build_localized_fieldname(field, language)) or ""}
+                        for language in settings.MODELTRANSLATION_LANGUAGES]}
+            for field in fields]
+
+
+def _first_line(text: str) -> str:
+    line = next((line.strip() for line in (text or "").splitlines() if line.strip()), "")
+    return line if len(line) <= 100 else line[:99] + "…"
+
+
+def step_url(step: LessonStep) -> str:
+    return reverse("studio_step", args=[step.lesson_id, step.number])

@@ -1,0 +1,377 @@
+"""Write paths of the lesson studio: each change of a lesson or a step is validated as the lesson admin validates
+it (the step replayed through the rules, the lesson's steps checked together) and saved as one version in the
+lesson's history, or refused with the problems in words and nothing changed.
+
+A step's position is built on the table, one move at a time; the payload JSON (tutorials.payloads) stays the
+storage, written here, never by the editor.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import reversion
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from modeltranslation.utils import build_localized_fieldname
+
+from games import registry
+from games.rules import get_game
+from tutorials.feedback import same_move
+from tutorials.models import Lesson, LessonStep
+from tutorials.payloads import PayloadError, answers_of, position_from_payload
+from tutorials.services import lesson_steps_park
+from tutorials.step_checks import check_lesson_steps
+
+TABLE_KINDS = (LessonStep.Kind.REPLAY, LessonStep.Kind.QUESTION)
+
+
+class StudioRefused(Exception):
+    """A change the studio did not save; `problems` say why, in the editor's language."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+@contextlib.contextmanager
+def studio_revision(lesson: Lesson, *, user, comment: str) -> Iterator[None]:
+    """One change: one transaction and one version of the lesson with its steps in its history (the admin's History
+    lists it, and reverts it)."""
+    with transaction.atomic(), reversion.create_revision():
+        reversion.set_user(user)
+        reversion.set_comment(comment)
+        yield
+        reversion.add_to_revision(Lesson.objects.get(pk=lesson.pk))
+
+
+def step_revision(step: LessonStep, *, user, change: str):
+    """studio_revision for a change of one step, named in the history as "Step 3: <change>"."""
+    return studio_revision(step.lesson, user=user, comment=_("Step %(number)s: %(change)s")
+                           % {"number": step.number, "change": change})
+
+
+def _problems_of(invalid: ValidationError) -> list[str]:
+    if not hasattr(invalid, "error_dict"):
+        return list(invalid.messages)
+    problems = []
+    for field, errors in invalid.message_dict.items():
+        for message in errors:
+            problems.append(message if field in ("__all__", "payload") else f"{_field_label(field)}: {message}")
+    return problems
+
+
+def _field_label(field: str) -> str:
+    """A step's or lesson's field in words, with its language: "text (en)"."""
+    for model in (LessonStep, Lesson):
+        for name in model.TRANSLATED_FIELDS:
+            for language in settings.MODELTRANSLATION_LANGUAGES:
+                if field == build_localized_fieldname(name, language):
+                    return f"{model._meta.get_field(name).verbose_name} ({language})"
+        try:
+            return str(model._meta.get_field(field).verbose_name)
+        except Exception:  # noqa: BLE001, S112 - not a field of this model: try the next
+            continue
+    return field
+
+
+def _save_step(step: LessonStep) -> None:
+    """Validate `step` with its lesson's other steps and save it; StudioRefused if anything is wrong."""
+    try:
+        step.full_clean(exclude=["lesson"])
+    except ValidationError as invalid:
+        raise StudioRefused(_problems_of(invalid)) from None
+    steps = [(other.number, other.kind, other.payload) for other in step.lesson.steps.exclude(pk=step.pk)]
+    steps.append((step.number, step.kind, step.payload))
+    try:
+        check_lesson_steps(game_key=step.lesson.game_key, variant=step.lesson.variant(),
+                           steps=[entry for entry in steps if "deal" in entry[2]])
+    except PayloadError as error:
+        raise StudioRefused([str(error)]) from None
+    step.save()
+
+
+# -- lessons -------------------------------------------------------------------------------------
+
+def lesson_create(*, game_key: str, title: str, user) -> Lesson:
+    """A new, unpublished lesson at the end of the game's list, with one text step to start from."""
+    title = title.strip()
+    if not title:
+        raise StudioRefused([_("Give the lesson a title.")])
+    if game_key not in registry.games():
+        raise StudioRefused([_("There is no such game.")])
+    base = slugify(title)[:70] or "lesson"
+    slug, number = base, 2
+    while Lesson.objects.filter(game_key=game_key, slug=slug).exists():
+        slug, number = f"{base}-{number}", number + 1
+    with transaction.atomic(), reversion.create_revision():
+        reversion.set_user(user)
+        reversion.set_comment(_("Created in the studio"))
+        order = (Lesson.objects.filter(game_key=game_key).aggregate(last=Max("order"))["last"] or 0) + 1
+        lesson = Lesson(game_key=game_key, slug=slug, order=order, published=False)
+        for language in settings.MODELTRANSLATION_LANGUAGES:
+            setattr(lesson, build_localized_fieldname("title", language), title)
+        lesson.full_clean()
+        lesson.save()
+        LessonStep.objects.create(lesson=lesson, number=1, kind=LessonStep.Kind.TEXT, payload={})
+    return lesson
+
+
+def lesson_set_published(*, lesson: Lesson, published: bool, user) -> None:
+    if published and not lesson.steps.exists():
+        raise StudioRefused([_("A lesson without steps cannot be published.")])
+    with studio_revision(lesson, user=user, comment=_("Published") if published else _("Unpublished")):
+        lesson.published = published
+        lesson.save(update_fields=["published", "updated_at"])
+
+
+def lesson_set_texts(*, lesson: Lesson, texts: Mapping[str, Mapping[str, str]], user) -> None:
+    """The lesson's title and summary, per language ({"title": {"ru": …, "en": …}, …})."""
+    _set_texts(lesson, texts)
+    with studio_revision(lesson, user=user, comment=_("Title and summary changed")):
+        try:
+            lesson.full_clean()
+        except ValidationError as invalid:
+            raise StudioRefused(_problems_of(invalid)) from None
+        lesson.save()
+
+
+def lesson_move(*, lesson: Lesson, offset: int, user) -> None:
+    """Move the lesson one place up (-1) or down (+1) in its game's list."""
+    lessons = list(Lesson.objects.filter(game_key=lesson.game_key).order_by("order", "slug"))
+    index = next(index for index, other in enumerate(lessons) if other.pk == lesson.pk)
+    target = index + offset
+    if not 0 <= target < len(lessons):
+        return
+    lessons[index], lessons[target] = lessons[target], lessons[index]
+    with studio_revision(lesson, user=user, comment=_("Lessons reordered")):
+        for order, other in enumerate(lessons, start=1):
+            if other.order != order:
+                other.order = order
+                other.save(update_fields=["order", "updated_at"])
+
+
+# -- steps ---------------------------------------------------------------------------------------
+
+def step_add(*, lesson: Lesson, user) -> LessonStep:
+    """A step after the last one. It goes on from the last step's position (after its answer, if it asked one),
+    so a worked example is written move after move without copying the deal."""
+    previous = lesson.steps.order_by("number").last()
+    number = previous.number + 1 if previous is not None else 1
+    payload: dict[str, Any] = {}
+    kind = LessonStep.Kind.TEXT
+    if previous is not None and "deal" in previous.payload:
+        actions = list(previous.payload.get("actions", []))
+        if previous.kind == LessonStep.Kind.QUESTION:
+            actions.append(answers_of(previous.payload)[0])
+        payload = {"deal": previous.payload["deal"], "actions": actions, "seat": previous.payload.get("seat", 0)}
+        kind = LessonStep.Kind.REPLAY
+        state = position_from_payload(lesson.game_key, lesson.variant(), payload)
+        if state.is_over:
+            payload, kind = {}, LessonStep.Kind.TEXT
+    with studio_revision(lesson, user=user, comment=_("Step %(number)s added") % {"number": number}):
+        step = LessonStep(lesson=lesson, number=number, kind=kind, payload=payload)
+        _save_step(step)
+    return step
+
+
+def step_delete(*, step: LessonStep, user) -> None:
+    """Remove a step; the later ones move up a number."""
+    lesson = step.lesson
+    with studio_revision(lesson, user=user, comment=_("Step %(number)s removed") % {"number": step.number}):
+        step.delete()
+        _renumber(lesson, list(lesson.steps.order_by("number")))
+
+
+def step_move(*, step: LessonStep, offset: int, user) -> None:
+    """Move a step one place up (-1) or down (+1); every step is checked again in its new order."""
+    lesson = step.lesson
+    steps = list(lesson.steps.order_by("number"))
+    index = next(index for index, other in enumerate(steps) if other.pk == step.pk)
+    target = index + offset
+    if not 0 <= target < len(steps):
+        return
+    steps[index], steps[target] = steps[target], steps[index]
+    with studio_revision(lesson, user=user, comment=_("Steps reordered")):
+        _renumber(lesson, steps)
+        entries = [(other.number, other.kind, other.payload) for other in steps if "deal" in other.payload]
+        try:
+            check_lesson_steps(game_key=lesson.game_key, variant=lesson.variant(), steps=entries)
+        except PayloadError as error:
+            raise StudioRefused([str(error)]) from None
+
+
+def _renumber(lesson: Lesson, steps: list[LessonStep]) -> None:
+    lesson_steps_park(step_ids=[step.pk for step in steps])
+    for number, step in enumerate(steps, start=1):
+        step.number = number
+        step.save(update_fields=["number"])
+
+
+def step_set_kind(*, step: LessonStep, kind: str, user) -> None:
+    """A text alone (the table dropped) or a position to look at; a question is made by marking its answer on the
+    table."""
+    _refuse_a_practice_step(step)
+    if kind not in (LessonStep.Kind.TEXT, LessonStep.Kind.REPLAY):
+        raise StudioRefused([_("Choose a text or a position; mark a right move to ask a question.")])
+    payload = _table_part(step.payload) if kind == LessonStep.Kind.REPLAY else {}
+    if kind == LessonStep.Kind.REPLAY and "deal" not in payload:
+        raise StudioRefused([_("Deal the cards first: a position needs a deal.")])
+    with step_revision(step, user=user, change=_("kind changed")):
+        step.kind, step.payload = kind, payload
+        _save_step(step)
+
+
+def step_deal(*, step: LessonStep, players: int, seed: int, dealer: int, seat: int, user) -> None:
+    """A new deal from `seed`, seen by the learner from `seat`; the step's moves and question are dropped."""
+    _refuse_a_practice_step(step)
+    lesson = step.lesson
+    declared = registry.game(lesson.game_key)
+    rules = get_game(lesson.game_key)
+    if declared.opening_deal is None:
+        raise StudioRefused([_("This game cannot be dealt at random here yet.")])
+    if not rules.min_players <= players <= rules.max_players:
+        raise StudioRefused([_("This game is for %(least)s to %(most)s players.")
+                             % {"least": rules.min_players, "most": rules.max_players}])
+    if not 0 <= dealer < players or not 0 <= seat < players:
+        raise StudioRefused([_("The dealer and the learner's seat must be seats of this table.")])
+    try:
+        state = rules.new_game(players=players, seed=seed, variant=lesson.variant(), dealer=dealer)
+    except ValueError as error:
+        raise StudioRefused([str(error)]) from None
+    payload = {"deal": declared.opening_deal(state), "actions": [], "seat": seat}
+    with step_revision(step, user=user, change=_("new deal")):
+        step.payload = payload
+        step.kind = LessonStep.Kind.REPLAY if step.kind == LessonStep.Kind.QUESTION else step.kind
+        if step.kind == LessonStep.Kind.TEXT:
+            step.kind = LessonStep.Kind.REPLAY
+        _save_step(step)
+
+
+def step_continue_previous(*, step: LessonStep, user) -> None:
+    """Set the step's position to where the previous step's ends (after its answer, for a question)."""
+    _refuse_a_practice_step(step)
+    previous = step.lesson.steps.filter(number__lt=step.number).order_by("number").last()
+    if previous is None or "deal" not in previous.payload:
+        raise StudioRefused([_("The step before this one has no position to go on from.")])
+    actions = list(previous.payload.get("actions", []))
+    if previous.kind == LessonStep.Kind.QUESTION:
+        actions.append(answers_of(previous.payload)[0])
+    with studio_revision(step.lesson, user=user, comment=_("Step %(number)s: goes on from step %(previous)s")
+                         % {"number": step.number, "previous": previous.number}):
+        step.payload = {"deal": previous.payload["deal"], "actions": actions,
+                        "seat": previous.payload.get("seat", 0)}
+        step.kind = LessonStep.Kind.REPLAY
+        _save_step(step)
+
+
+def step_play(*, step: LessonStep, action: Mapping[str, Any], user) -> None:
+    """Play `action` on the step's table (for whichever seat is to move). A question asked at the old position
+    is dropped: its answer was for that position."""
+    _refuse_a_practice_step(step)
+    payload = _table_part(step.payload)
+    if "deal" not in payload:
+        raise StudioRefused([_("Deal the cards first.")])
+    payload["actions"] = [*payload.get("actions", []), dict(action)]
+    with step_revision(step, user=user, change=_("a move played")):
+        step.payload = payload
+        step.kind = LessonStep.Kind.REPLAY
+        _save_step(step)
+
+
+def step_undo(*, step: LessonStep, user) -> None:
+    """Take back the last move on the step's table (and any question asked after it)."""
+    _refuse_a_practice_step(step)
+    payload = _table_part(step.payload)
+    if not payload.get("actions"):
+        raise StudioRefused([_("There is no move to take back: this is the deal.")])
+    payload["actions"] = payload["actions"][:-1]
+    with step_revision(step, user=user, change=_("a move taken back")):
+        step.payload = payload
+        step.kind = LessonStep.Kind.REPLAY
+        _save_step(step)
+
+
+def step_toggle_answer(*, step: LessonStep, action: Mapping[str, Any], user) -> None:
+    """Mark `action` as a right move of the learner at the step's position, or unmark it if it was one. The
+    first right move makes the step a question; unmarking the last makes it a position to look at again."""
+    _refuse_a_practice_step(step)
+    payload = dict(step.payload)
+    if "deal" not in payload:
+        raise StudioRefused([_("Deal the cards first.")])
+    state = position_from_payload(step.lesson.game_key, step.lesson.variant(), payload)
+    answers = answers_of(payload) if step.kind == LessonStep.Kind.QUESTION else []
+    kept = [answer for answer in answers if not same_move(state, answer, action)]
+    if len(kept) == len(answers):
+        kept.append(dict(action))
+    payload.pop("answer", None)
+    payload.pop("answers", None)
+    feedback = [entry for entry in payload.pop("feedback", [])
+                if not any(same_move(state, entry["action"], answer) for answer in kept)]
+    if kept:
+        payload.update({"answer": kept[0]} if len(kept) == 1 else {"answers": kept})
+        if feedback:
+            payload["feedback"] = feedback
+    with step_revision(step, user=user, change=_("right moves changed")):
+        step.payload = payload
+        step.kind = LessonStep.Kind.QUESTION if kept else LessonStep.Kind.REPLAY
+        _save_step(step)
+
+
+def step_set_texts(*, step: LessonStep, texts: Mapping[str, Mapping[str, str]],
+                   feedback: Mapping[int, Mapping[str, str]] | None = None, user) -> None:
+    """The step's texts per language ({"body": {"ru": …, "en": …}, "hint_1": …}) and, for a question, the
+    editor's own words for wrong moves: `feedback` maps a wrong move's index in the position's legal moves to its
+    text per language; a move whose boxes are all empty keeps the generated text."""
+    _set_texts(step, texts)
+    payload = dict(step.payload)
+    if feedback is not None and step.kind == LessonStep.Kind.QUESTION:
+        state = position_from_payload(step.lesson.game_key, step.lesson.variant(), payload)
+        legal = state.legal_actions()
+        languages = tuple(settings.MODELTRANSLATION_LANGUAGES)
+        entries, problems = [], []
+        for index, text in sorted(feedback.items()):
+            written = {language: (text.get(language) or "").strip() for language in languages}
+            if not any(written.values()):
+                continue
+            if not 0 <= index < len(legal):
+                problems.append(_("A move that is not legal here has feedback."))
+                continue
+            if not all(written.values()):
+                problems.append(_("Write the feedback for “%(move)s” in every language, or in none.")
+                                % {"move": text.get("move", index + 1)})
+                continue
+            entries.append({"action": legal[index], "text": written})
+        if problems:
+            raise StudioRefused(problems)
+        payload.pop("feedback", None)
+        if entries:
+            payload["feedback"] = entries
+    with step_revision(step, user=user, change=_("texts changed")):
+        step.payload = payload
+        _save_step(step)
+
+
+def _set_texts(instance, texts: Mapping[str, Mapping[str, str]]) -> None:
+    for field, by_language in texts.items():
+        if field not in instance.TRANSLATED_FIELDS:
+            continue
+        for language, text in by_language.items():
+            if language in settings.MODELTRANSLATION_LANGUAGES:
+                setattr(instance, build_localized_fieldname(field, language), text.replace("\r\n", "\n").strip())
+
+
+def _refuse_a_practice_step(step: LessonStep) -> None:
+    if step.kind == LessonStep.Kind.PRACTICE:
+        raise StudioRefused([_("A practice step's game is set in the admin for now.")])
+
+
+def _table_part(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """The position of a payload without its question (answers and feedback)."""
+    return {key: value for key, value in payload.items() if key in ("deal", "actions", "seat", "show_all_hands")}

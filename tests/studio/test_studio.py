@@ -1,0 +1,211 @@
+"""The lesson studio: an editor writes a worked example on the table (a deal from a seed, moves played for every
+seat, a question made by clicking the right move, feedback in both languages) and never sees JSON; every change
+is checked as the lesson admin checks it and refused in words, with nothing saved."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group, User
+from reversion.models import Version
+
+from games.rules import get_game
+from tutorials.models import Lesson, LessonStep
+from tutorials.payloads import answers_of, position_from_payload
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def editor(client):
+    user = User.objects.create_user("ed", password="pw-for-tests", is_staff=True)
+    user.groups.add(Group.objects.get(name="Editors"))
+    client.force_login(user)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return user
+
+
+def create(client, game_key: str = "hearts", title: str = "Passing to the left") -> Lesson:
+    response = client.post("/studio/", {"game": game_key, "title": title})
+    lesson = Lesson.objects.get(game_key=game_key, title_en=title)
+    assert response.status_code == 302 and response["Location"] == f"/studio/lessons/{lesson.pk}/"
+    return lesson
+
+
+def step_of(lesson: Lesson, number: int) -> LessonStep:
+    return lesson.steps.get(number=number)
+
+
+def state_of(step: LessonStep):
+    return position_from_payload(step.lesson.game_key, step.lesson.variant(), step.payload)
+
+
+def post_move(client, step: LessonStep, change: str, action: dict, **extra):
+    """What the play page's move form posts for `action` (games.forms.move_form_values's names)."""
+    data = {"move": len(step.payload.get("actions", [])), "type": action["type"], **extra}
+    if "cards" in action:
+        data["cards"] = action["cards"]
+    if "card" in action:
+        data["card"] = action["card"]
+    return client.post(f"/studio/lessons/{step.lesson_id}/steps/{step.number}/{change}/", data, follow=True)
+
+
+def test_only_editors_enter_the_studio(client):
+    assert client.get("/studio/").status_code == 302   # asked to sign in
+    learner = User.objects.create_user("learner", password="pw-for-tests")
+    client.force_login(learner)
+    assert client.get("/studio/").status_code == 403
+    assert client.post("/studio/", {"game": "hearts", "title": "Sneaky"}).status_code == 403
+    assert not Lesson.objects.filter(title_en="Sneaky").exists()
+
+
+def test_an_editor_writes_a_hearts_worked_example_on_the_table(client, editor):
+    lesson = create(client)
+    assert not lesson.published and lesson.steps.count() == 1
+    page = client.get("/studio/")
+    assert "Passing to the left" in page.content.decode()
+
+    step = step_of(lesson, 1)
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/",
+                           {"players": "4", "seed": "7", "dealer": "0", "seat": "0"}, follow=True)
+    assert response.status_code == 200
+    step.refresh_from_db()
+    state = state_of(step)
+    rules = get_game("hearts")
+    assert state.to_dict() == rules.new_game(players=4, seed=7, variant=rules.variant(), dealer=0).to_dict()
+    assert step.kind == LessonStep.Kind.REPLAY
+
+    # The pass, for every seat, with the play page's own forms; then two tricks.
+    for _ in range(4 + 8):
+        state = state_of(step)
+        action = state.legal_actions()[0]
+        response = post_move(client, step, "play", action, purpose="play")
+        assert response.status_code == 200
+        step.refresh_from_db()
+        assert step.payload["actions"][-1] == action
+    assert len(step.payload["actions"]) == 12
+
+    # Undo takes back one move.
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/undo/")
+    step.refresh_from_db()
+    assert len(step.payload["actions"]) == 11
+
+    # A second step goes on from the first: no deal or moves are copied by hand.
+    response = client.post(f"/studio/lessons/{lesson.pk}/add-step/")
+    second = step_of(lesson, 2)
+    assert response["Location"] == f"/studio/lessons/{lesson.pk}/steps/2/"
+    assert second.payload["deal"] == step.payload["deal"] and second.payload["actions"] == step.payload["actions"]
+
+    # Play on until the learner (seat 0) is to move, then make it a question by clicking the right move.
+    while state_of(second).current_player != 0:
+        post_move(client, second, "play", state_of(second).legal_actions()[0], purpose="play")
+        second.refresh_from_db()
+    state = state_of(second)
+    legal = state.legal_actions()
+    assert len(legal) >= 2, "the learner must have a choice here for the test to mean anything"
+    post_move(client, second, "answer", legal[-1], purpose="answer")
+    second.refresh_from_db()
+    assert second.kind == LessonStep.Kind.QUESTION and answers_of(second.payload) == [legal[-1]]
+
+    page = client.get(f"/studio/lessons/{lesson.pk}/steps/2/").content.decode()
+    assert "Right moves:" in page and "feedback-0-ru" in page and "{&quot;" not in page and '{"type"' not in page
+
+    # Feedback on a wrong move in both languages, texts, a hint.
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/2/texts/", {
+        "body_ru": "Ваш ход.", "body_en": "Your lead.", "hint_1_ru": "Подумайте о пиках.",
+        "hint_1_en": "Think of the spades.", "hint_2_ru": "", "hint_2_en": "", "explanation_ru": "",
+        "explanation_en": "", "feedback-0-ru": "Так вы отдадите взятку.", "feedback-0-en": "That gives the trick away.",
+    }, follow=True)
+    assert response.status_code == 200
+    second.refresh_from_db()
+    assert second.body_en == "Your lead." and second.hint_1_ru == "Подумайте о пиках."
+    assert second.payload["feedback"] == [{"action": legal[0], "text": {"ru": "Так вы отдадите взятку.",
+                                                                        "en": "That gives the trick away."}}]
+
+    client.post(f"/studio/lessons/{lesson.pk}/publish/")
+    lesson.refresh_from_db()
+    assert lesson.published
+    # Each change is a version in the lesson's history.
+    assert Version.objects.get_for_object(lesson).count() >= 3
+
+
+def test_a_move_the_rules_forbid_is_refused_in_words_and_nothing_changes(client, editor):
+    lesson = create(client)
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "4", "seed": "3"})
+    step = step_of(lesson, 1)
+    before = dict(step.payload)
+    state = state_of(step)
+    held = state.view(0)["hand"]
+    response = post_move(client, step, "play", {"type": "pass", "cards": held[:2]}, purpose="play")
+    step.refresh_from_db()
+    assert step.payload == before
+    assert "Not saved" in response.content.decode()
+
+
+def test_feedback_in_one_language_only_is_refused(client, editor):
+    lesson = create(client, title="Half feedback")
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "4", "seed": "3"})
+    step = step_of(lesson, 1)
+    while state_of(step).current_player != 0:
+        post_move(client, step, "play", state_of(step).legal_actions()[0], purpose="play")
+        step.refresh_from_db()
+    post_move(client, step, "answer", state_of(step).legal_actions()[0], purpose="answer")
+    step.refresh_from_db()
+    assert step.kind == LessonStep.Kind.QUESTION
+    before = (step.kind, step.payload)
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/texts/",
+                           {"feedback-1-ru": "Только по-русски.", "feedback-1-en": ""}, follow=True)
+    step.refresh_from_db()
+    assert (step.kind, step.payload) == before
+    assert "in every language" in response.content.decode()
+
+
+def test_a_stale_page_cannot_play_on_a_changed_table(client, editor):
+    lesson = create(client, title="Stale")
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "4", "seed": "3"})
+    step = step_of(lesson, 1)
+    action = state_of(step).legal_actions()[0]
+    data = {"move": "5", "type": action["type"], "cards": action["cards"], "purpose": "play"}
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/play/", data, follow=True)
+    step.refresh_from_db()
+    assert step.payload["actions"] == []
+    assert "changed meanwhile" in response.content.decode()
+
+
+def test_bad_deal_numbers_are_refused(client, editor):
+    lesson = create(client, title="Bad deal")
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "9", "seed": "x"}, follow=True)
+    assert "not a whole number" in response.content.decode()
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "9", "seed": "1"}, follow=True)
+    assert "players" in response.content.decode()
+    assert step_of(lesson, 1).payload == {}
+
+
+@pytest.mark.parametrize("game_key", ["sunduchok", "hearts", "yashchiki", "rooster"])
+def test_every_game_deals_from_a_seed_exactly_as_a_new_game(client, editor, game_key):
+    rules = get_game(game_key)
+    lesson = create(client, game_key=game_key, title=f"Deal of {game_key}")
+    for seed in range(4):
+        players = rules.min_players + seed % (rules.max_players - rules.min_players + 1)
+        client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/",
+                    {"players": str(players), "seed": str(seed), "dealer": str(seed % players), "seat": "0"})
+        step = step_of(lesson, 1)
+        expected = rules.new_game(players=players, seed=seed, variant=rules.variant(), dealer=seed % players)
+        assert state_of(step).to_dict() == expected.to_dict()
+    page = client.get(f"/studio/lessons/{lesson.pk}/steps/1/")
+    assert page.status_code == 200
+
+
+def test_steps_reorder_and_removal_keep_the_lesson_consistent(client, editor):
+    lesson = create(client, title="Order")
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "4", "seed": "3"})
+    client.post(f"/studio/lessons/{lesson.pk}/add-step/")
+    client.post(f"/studio/lessons/{lesson.pk}/add-step/")
+    assert list(lesson.steps.values_list("number", flat=True)) == [1, 2, 3]
+    first = step_of(lesson, 1)
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/down/")
+    first.refresh_from_db()
+    assert first.number == 2
+    client.post(f"/studio/lessons/{lesson.pk}/steps/3/delete/")
+    assert list(lesson.steps.values_list("number", flat=True)) == [1, 2]
+    page = client.get(f"/studio/lessons/{lesson.pk}/")
+    assert page.status_code == 200 and "Step 2" in page.content.decode()
