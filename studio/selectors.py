@@ -59,7 +59,8 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
         "lesson": lesson, "step": step, "steps": steps, "position": index + 1, "total": len(steps),
         "previous": steps[index - 1] if index > 0 else None,
         "next": steps[index + 1] if index + 1 < len(steps) else None,
-        "texts": _texts(step, STEP_TEXTS),
+        # Hints and the explanation are a question's: other steps have only their text.
+        "texts": _texts(step, STEP_TEXTS if step.kind == LessonStep.Kind.QUESTION else STEP_TEXTS[:1]),
         "previews": [{"language": language, "html": render_markdown(getattr(step, build_localized_fieldname(
             "body", language)) or "")} for language in settings.MODELTRANSLATION_LANGUAGES],
         "players": range(rules.min_players, rules.max_players + 1),
