@@ -297,8 +297,9 @@ def lesson_answer_question(*, lesson: Lesson, step: LessonStep, action: dict[str
     A right answer marks the step answered and opens the next one; a wrong one costs
     WRONG_ANSWER_COST, unless the step was already answered right (trying again is practice), comes
     with what is wrong with that move, and is counted on the step: the step's explanation waits for
-    the second, or the first where the step says so (explanation_shown). An illegal move or a step that asks nothing raises AnswerRejected
-    (with the engine's refusal, narrated) and records nothing; a step that no longer replays, StepBroken.
+    the second, or the first where the step says so (explanation_shown). An illegal move or a step that
+    asks nothing raises AnswerRejected (with the engine's refusal, narrated) and records nothing; a step
+    that no longer replays, StepBroken.
     """
     if step.kind != LessonStep.Kind.QUESTION:
         raise AnswerRejected(_("This step asks no question: use the lesson's Next and Back links."))
