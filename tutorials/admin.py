@@ -35,7 +35,7 @@ from tutorials.admin_lists import LabelledListEditable
 from tutorials.forms import LessonStepForm, LessonStepFormSet, MultilineTextField, PresetForm
 from tutorials.models import Lesson, LessonProgress, LessonStep
 from tutorials.payloads import PayloadError
-from tutorials.step_checks import hints_naming_the_answer, lesson_replay_problems
+from tutorials.step_checks import lesson_replay_problems, texts_naming_the_answer
 
 
 class PlainLineEnds:
@@ -178,9 +178,11 @@ class LessonStepInline(PlainLineEnds, TranslationStackedInline):
         formfield = super().formfield_for_dbfield(db_field, request, **kwargs)
         if formfield is not None and db_field.name.startswith("explanation"):
             # Said here, not on the model, so that the words need no migration.
-            formfield.help_text = _("Question steps: shown after the second wrong answer, or earlier when the "
-                                    "learner asks for it at a hint's cost (Markdown). It may name the right move; "
-                                    "the hints should not.")
+            formfield.help_text = _("Question steps: shown after the second wrong answer (after the first with "
+                                    "\"explain_after_first_wrong\": true in the payload), or earlier when the "
+                                    "learner asks for it at a hint's cost (Markdown). Saving warns where it or a "
+                                    "hint names the answer's card or rank: a wrong guess should not give the "
+                                    "answer away.")
         return with_rows(formfield, db_field, {"body": 6, "hint_": 2, "explanation": 3})
 
     @admin.display(description=_("preview"))
@@ -277,12 +279,10 @@ class LessonAdmin(EditorsAdmin):
         for step in form.instance.steps.order_by("number"):
             if step.kind != LessonStep.Kind.QUESTION:
                 continue
-            for field, language, words in hints_naming_the_answer(payload=step.payload, texts=step.texts()):
-                messages.warning(request, gettext(
-                    "Step %(number)s: the %(field)s (%(language)s) names “%(words)s”, the answer's card or rank. A "
-                    "hint costs less than the explanation and should lead to the answer without giving it away.")
-                    % {"number": step.number, "field": LessonStep._meta.get_field(field).verbose_name,
-                       "language": language, "words": words})
+            for named in texts_naming_the_answer(payload=step.payload, texts=step.texts()):
+                warning = named.warning(LessonStep._meta.get_field(named.field).verbose_name)
+                messages.warning(request, gettext("Step %(number)s. %(warning)s")
+                                 % {"number": step.number, "warning": warning})
 
     def save_formset(self, request, form, formset, change) -> None:
         if formset.model is LessonStep:

@@ -79,24 +79,37 @@ CLAUSE_END = {
 
 def cards_named(text: str) -> list[str]:
     """Every card `text` names, in the order named, as the engine writes cards ("QH", "10D")."""
-    found: list[tuple[int, str]] = []
+    return [card for _words, card in card_mentions(text)]
+
+
+def card_mentions(text: str) -> list[tuple[str, str]]:
+    """(the words as written, the card) for every card `text` names, in the order named; a phrase that names
+    several cards ("the queens of clubs and hearts") is given once for each."""
+    found: list[tuple[int, str, str]] = []
+    lowered = text.lower()
+    # The text's own words where lowering kept every character's place (it does, but for a few letters such as "İ").
+    written = text if len(lowered) == len(text) else lowered
+
+    def words(match: re.Match) -> str:
+        return written[match.start():match.end()]
+
     for match in SYMBOL_CARD.finditer(text):
         rank, symbol = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
-        found.append((match.start(), RANK_BY_LETTER[rank] + SUIT_BY_SYMBOL[symbol]))
-    lowered = text.lower()
+        found.append((match.start(), match.group(0), RANK_BY_LETTER[rank] + SUIT_BY_SYMBOL[symbol]))
     for match in EN_WORD_CARDS.finditer(lowered):
         # The plural ending ("queens", "sixes") follows the last rank, outside the group.
         for rank in (_EN_RANK[word] for word in re.split(r"(?:, and |, | and )(?:the )?", match.group(1))):
             for suit in re.split(r", and |, | and ", match.group(2)):
-                found.append((match.start(), rank + _EN_SUIT[suit]))
+                found.append((match.start(), words(match), rank + _EN_SUIT[suit]))
     for match in RU_WORD_CARDS.finditer(lowered):
         for word in re.split(r", | и ", match.group(1)):
             for suit in re.split(r", | и ", match.group(2)):
-                found.append((match.start(), _rank_of_russian_word(word) + _RU_SUIT_GENITIVE[suit]))
+                found.append((match.start(), words(match), _rank_of_russian_word(word) + _RU_SUIT_GENITIVE[suit]))
     for match in RU_ADJECTIVE_CARDS.finditer(lowered):
         adjective = next(stem for stem in _RU_SUIT_ADJECTIVES if match.group(1).startswith(stem))
-        found.append((match.start(), _rank_of_russian_word(match.group(2)) + _RU_SUIT_ADJECTIVES[adjective]))
-    return [card for _position, card in sorted(found, key=lambda item: item[0])]
+        found.append((match.start(), words(match),
+                      _rank_of_russian_word(match.group(2)) + _RU_SUIT_ADJECTIVES[adjective]))
+    return [(named, card) for _position, named, card in sorted(found, key=lambda item: item[0])]
 
 
 def _rank_of_russian_word(word: str) -> str:

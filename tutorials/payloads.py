@@ -25,6 +25,10 @@ Shapes, by the step's kind:
     (tutorials.feedback), and `tutorials.feedback.check_question` refuses a question whose answer the
     buttons would give away.
 
+    ``"explain_after_first_wrong": true`` (optional, default false) shows the step's explanation after the
+    learner's first wrong answer instead of the second (tutorials.services.explanation_shown): for a question
+    whose explanation does not give the answer away, or whose editor would rather explain at once.
+
 ``practice``
     ``{"deal": DEAL, "seat": 0, "bots": ["medium"], "goal": GOAL, "max_moves": 40}``
     A short game from a fixed deal: the learner plays ``seat``, a bot of the given level each other
@@ -74,7 +78,8 @@ KIND_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # kind: (required fields, optional fields)
     "text": (frozenset(), frozenset(TABLE_FIELDS)),
     "replay": (frozenset({"deal"}), frozenset(TABLE_FIELDS)),
-    "question": (frozenset({"deal"}), frozenset(TABLE_FIELDS) | {"answer", "answers", "feedback"}),
+    "question": (frozenset({"deal"}),
+                 frozenset(TABLE_FIELDS) | {"answer", "answers", "feedback", "explain_after_first_wrong"}),
     "practice": (frozenset({"deal", "bots", "goal"}), frozenset({"deal", "actions", "seat", "max_moves"})),
 }
 DEAL_FIELDS = ("hands", "stock", "dealer", "seed")
@@ -105,8 +110,9 @@ def validate_step_payload(*, game_key: str, variant: Any, kind: str, payload: An
         if present:
             raise PayloadError(_("'%(field)s' needs a deal: add \"deal\" or remove it.") % {"field": present[0]})
         return
-    if "show_all_hands" in payload and not isinstance(payload["show_all_hands"], bool):
-        raise PayloadError(_("'show_all_hands' must be true or false."))
+    for flag in ("show_all_hands", "explain_after_first_wrong"):
+        if flag in payload and not isinstance(payload[flag], bool):
+            raise PayloadError(_("'%(field)s' must be true or false.") % {"field": flag})
     state = position_from_payload(game_key, variant, payload)
     seat = learner_seat(payload, players=len(payload["deal"]["hands"]))
     if kind == "question":

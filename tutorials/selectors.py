@@ -30,7 +30,7 @@ from tutorials.links import course_url
 from tutorials.models import Lesson, LessonProgress, LessonStep
 from tutorials.payloads import lesson_seat_names, position_from_payload
 from tutorials.practice import practice_goal, practice_outcome
-from tutorials.services import HINT_COST, WRONG_ANSWER_COST, explanation_shown
+from tutorials.services import HINT_COST, WRONG_ANSWER_COST, explanation_shown, wrong_answers_before_explanation
 from tutorials.sessions import learner_session_key
 from tutorials.step_checks import REPLAY_ERRORS, continuation_index, follow_choices, lesson_replay_problems
 
@@ -256,9 +256,11 @@ def lesson_step_context(lesson: Lesson, *, number: int, progress: LessonProgress
         "answer_url": f"{lesson.get_absolute_url()}answer/", "hint_url": f"{lesson.get_absolute_url()}hint/",
         "practice_url": f"{lesson.get_absolute_url()}practice/",
         "explanation_url": f"{lesson.get_absolute_url()}explanation/",
-        # The explanation may name the right move: it waits for the second wrong answer, or the learner's request.
-        "explanation": explanation if explanation and explanation_shown(state) else "",
-        "can_explain": bool(explanation) and not explanation_shown(state),
+        # The explanation may name the right move: it waits for the second wrong answer (or the first, where the
+        # step says so), or the learner's request.
+        "explanation": explanation if explanation and explanation_shown(state, payload=step.payload) else "",
+        "can_explain": bool(explanation) and not explanation_shown(state, payload=step.payload),
+        "explained_after_first_wrong": wrong_answers_before_explanation(step.payload) == 1,
         "answered": bool(state.get("answered")), "hints": hints[:shown], "hints_left": len(hints) - shown,
         "hint_number": shown + 1, "hint_cost": HINT_COST, "wrong_cost": WRONG_ANSWER_COST,
         "score": progress.score if progress is not None else 100,

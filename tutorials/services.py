@@ -141,13 +141,20 @@ def lesson_steps_park_all(*, lesson_id: int) -> None:
 HINT_COST = 10
 WRONG_ANSWER_COST = 5
 # The explanation of a question step (which may name the right move) shows after this many wrong answers on the
-# step; before that the learner reads what is wrong with their own move, and may ask for it at HINT_COST.
+# step; before that the learner reads what is wrong with their own move, and may ask for it at HINT_COST. A step's
+# payload may bring it forward to the first wrong answer ("explain_after_first_wrong").
 WRONG_ANSWERS_BEFORE_EXPLANATION = 2
 
 
-def explanation_shown(state: dict) -> bool:
-    """Whether a question step's explanation is shown to the learner whose step state is `state`."""
-    return bool(state.get("explained")) or state.get("wrong", 0) >= WRONG_ANSWERS_BEFORE_EXPLANATION
+def wrong_answers_before_explanation(payload: dict) -> int:
+    """How many wrong answers bring a question step's explanation: one where its editor chose so, else two."""
+    return 1 if payload.get("explain_after_first_wrong") else WRONG_ANSWERS_BEFORE_EXPLANATION
+
+
+def explanation_shown(state: dict, *, payload: dict) -> bool:
+    """Whether the explanation of the question step whose payload is `payload` is shown to the learner whose step
+    state is `state`."""
+    return bool(state.get("explained")) or state.get("wrong", 0) >= wrong_answers_before_explanation(payload)
 
 
 def progress_score(*, hints_used: int, wrong_answers: int) -> int:
@@ -290,8 +297,9 @@ def lesson_answer_question(*, lesson: Lesson, step: LessonStep, action: dict[str
     A right answer marks the step answered and opens the next one; a wrong one costs
     WRONG_ANSWER_COST, unless the step was already answered right (trying again is practice), comes
     with what is wrong with that move, and is counted on the step: the step's explanation waits for
-    the second (explanation_shown). An illegal move or a step that asks nothing raises AnswerRejected
-    (with the engine's refusal, narrated) and records nothing; a step that no longer replays, StepBroken.
+    the second, or the first where the step says so (explanation_shown). An illegal move or a step that
+    asks nothing raises AnswerRejected (with the engine's refusal, narrated) and records nothing; a step
+    that no longer replays, StepBroken.
     """
     if step.kind != LessonStep.Kind.QUESTION:
         raise AnswerRejected(_("This step asks no question: use the lesson's Next and Back links."))
@@ -347,7 +355,7 @@ def lesson_reveal_explanation(*, lesson: Lesson, step: LessonStep, user=None, se
     available = step.kind == LessonStep.Kind.QUESTION and bool((step.explanation or "").strip())
 
     def change(state: dict) -> tuple[int, int]:
-        if not available or explanation_shown(state):
+        if not available or explanation_shown(state, payload=step.payload):
             return 0, 0
         state["explained"] = True
         return (0 if state.get("answered") else 1), 0

@@ -14,8 +14,9 @@ tests, so that a worked example cannot contradict itself:
 - a step that goes on from a question's position must go on with that question's answer, and a question
   with several right answers that lead to different positions cannot be continued by a later step, since
   the learner's answer and the next step's log would disagree;
-- a hint that names the answer's card or rank is reported as a warning, not refused (hints cost less than
-  the explanation and must not give the answer away, but the words may be a coincidence);
+- a hint or an explanation that names the answer's card or rank is reported as a warning, not refused (hints
+  cost less than the explanation and must not give the answer away, and the explanation shows after a wrong
+  answer, while the learner still has to find the move; but the words may be a coincidence);
 - `steps_replay_problems` replays a lesson's steps under a variant: a preset change that would break them
   is refused, and a lesson whose data changed under it is reported to its editors.
 """
@@ -24,8 +25,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
+from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -38,13 +40,11 @@ from games.narration.words import (
     RANK_PLURAL_RU,
     RANK_PREPOSITIONAL_PLURAL_RU,
     RANK_SINGULAR_RU,
-    card_name,
-    card_name_ru,
 )
 from games.rules import IllegalAction
-from games.rules.cards import RANK_NAMES, card_short, card_sort_key, is_card, rank_plural
+from games.rules.cards import RANK_NAMES, card_short, card_sort_key, is_card, rank_of, rank_plural
 from games.tables import sure_moves
-from tutorials.card_mentions import hand_claims
+from tutorials.card_mentions import card_mentions, hand_claims
 from tutorials.feedback import same_move, wrong_options
 from tutorials.payloads import (
     PayloadError,
@@ -224,24 +224,46 @@ def lesson_replay_problems(lesson, *, steps: Sequence | None = None) -> list[tup
                                  steps=[(step.number, step.kind, step.payload) for step in steps])
 
 
-# How a rank is named in each language's running text (every case and number of the Russian noun).
+# How a rank is named in each language's running text (every case and number of the Russian noun). English "two" to
+# "ten" are also plain numbers ("two choices"), so a digit rank is named in English by its plural only ("sevens").
 RANK_WORDS = {
-    "en": lambda rank: (RANK_NAMES[rank], rank_plural(rank)),
+    "en": lambda rank: ((rank_plural(rank),) if rank.isdigit() else (RANK_NAMES[rank], rank_plural(rank))),
     "ru": lambda rank: tuple(forms[rank] for forms in (
         RANK_SINGULAR_RU, RANK_PLURAL_RU, RANK_GENITIVE_SINGULAR_RU, RANK_GENITIVE_PLURAL_RU,
         RANK_PREPOSITIONAL_PLURAL_RU, RANK_ACCUSATIVE_RU, RANK_INSTRUMENTAL_RU)),
 }
-CARD_WORDS = {
-    "en": lambda card: (card_name(card, "en"), card_short(card)),
-    "ru": lambda card: (card_short(card), *(card_name_ru(card, case)
-                                            for case in ("nominative", "accusative", "genitive", "instrumental"))),
-}
+# The texts a learner may read before answering right: the hints, and the explanation, which a wrong answer brings
+# (tutorials.services.explanation_shown) while the learner still has to find the move.
+TEXTS_BEFORE_THE_ANSWER = ("hint_1", "hint_2", "explanation")
 
 
-def hints_naming_the_answer(*, payload: Mapping[str, Any],
-                            texts: Mapping[str, Mapping[str, str]]) -> list[tuple[str, str, str]]:
-    """(field, language, words) for each hint of a question step (`texts` as for open_hands_promise; the fields
-    named hint_*) that names one of the answers' cards (a "card" or "cards" field) or ranks (a "rank" field)."""
+class AnswerNamed(NamedTuple):
+    """A text of a question step that names the answer's card or rank (texts_naming_the_answer)."""
+
+    field: str       # "hint_1", "hint_2" or "explanation"
+    language: str
+    words: str       # the words that name it, as the text writes them
+
+    def warning(self, label: str) -> str:
+        """What the editor is told, in the active language; `label` names the field as the form does ("first
+        hint")."""
+        values = {"field": label, "language": self.language, "words": self.words}
+        # capfirst: a language without articles starts the sentence with the field's name.
+        if self.field == "explanation":
+            return capfirst(_("The %(field)s (%(language)s) names “%(words)s”, the answer's card or rank. It shows "
+                              "after a wrong answer, while the learner still has to find the move: say why the move is "
+                              "right without naming it, or a wrong guess gives the answer away.") % values)
+        return capfirst(_("The %(field)s (%(language)s) names “%(words)s”, the answer's card or rank. A hint costs "
+                          "less than the explanation and should lead to the answer without giving it away.") % values)
+
+
+def texts_naming_the_answer(*, payload: Mapping[str, Any],
+                            texts: Mapping[str, Mapping[str, str]]) -> list[AnswerNamed]:
+    """Each hint and explanation of a question step (`texts` as for open_hands_promise) that names one of the
+    answers' cards ("the ace of spades", "A♠", "туза пик", the engine's "AS") or ranks ("aces", "тузов"): the rank
+    asked for (a "rank" field) or the rank of a card played. A warning, not a refusal: the words may be a
+    coincidence. A card named in full is reported as such, and another card of the answer's rank ("the ace of
+    hearts" when the answer is the ace of spades) does not count as naming the rank."""
     cards, ranks = set(), set()
     for answer in answers_of(payload):
         if not isinstance(answer, Mapping):
@@ -251,21 +273,35 @@ def hints_naming_the_answer(*, payload: Mapping[str, Any],
             cards.update(item for item in values if is_card(item))
             if field == "rank" and value in RANK_NAMES:
                 ranks.add(value)
+    ranks.update(rank_of(card) for card in cards)
     found = []
-    for field, by_language in texts.items():
-        if not field.startswith("hint"):
-            continue
-        for language, text in by_language.items():
-            if language not in RANK_WORDS:
-                continue
-            words = [word for card in sorted(cards) for word in CARD_WORDS[language](card)]
-            words += [word for rank in sorted(ranks) for word in RANK_WORDS[language](rank)]
-            named = next((word for word in words if _names(text or "", word)), None)
-            if named is not None:
-                found.append((field, language, named))
+    for field in TEXTS_BEFORE_THE_ANSWER:
+        for language, text in texts.get(field, {}).items():
+            if language in RANK_WORDS:
+                named = _answer_named(text or "", language, cards, ranks)
+                if named is not None:
+                    found.append(AnswerNamed(field, language, named))
     return found
 
 
+def _answer_named(text: str, language: str, cards: set[str], ranks: set[str]) -> str | None:
+    """The first words of `text` that name one of `cards` (in any form) or `ranks`, else None."""
+    mentions = card_mentions(text)
+    in_full = next((words for words, card in mentions if card in cards), None)
+    if in_full is not None:
+        return in_full
+    code = next((card for card in sorted(cards) if re.search(rf"(?<!\w){card}(?!\w)", text)), None)
+    if code is not None:
+        return code
+    # The other cards named take their rank words with them.
+    rest = text
+    for words, _card in mentions:
+        rest = rest.replace(words, " ")
+    return next((word for rank in sorted(ranks) for word in RANK_WORDS[language](rank) if _names(rest, word)), None)
+
+
 def _names(text: str, words: str) -> bool:
-    # Whole words only: "ace" is not named by "place", nor "дама" by "дамаск".
-    return re.search(rf"(?<!\w){re.escape(words.lower())}(?!\w)", text.lower()) is not None
+    # Whole words only: "ace" is not named by "place", nor "дама" by "дамаск"; "семерка" is "семёрка".
+    def plain(words: str) -> str:
+        return words.lower().replace("ё", "е")
+    return re.search(rf"(?<!\w){re.escape(plain(words))}(?!\w)", plain(text)) is not None

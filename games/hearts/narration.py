@@ -172,5 +172,5 @@ POINTS = CoachUnit(
     name="points", figure=figure_as_taken, english=("point", "points"), russian=("очко", "очка", "очков", "очка"),
     measure={"en": "The points {subject} could expect to take in this deal",
              "ru": "Сколько очков можно ждать за эту сдачу"},
-    difference={"en": "{subject} could expect to take {quantity} more in this deal than with the best move",
-                "ru": "за эту сдачу можно ждать {quantity} больше, чем с лучшим ходом"})
+    difference={"en": "{subject} could expect to take {quantity} more in this deal {than}",
+                "ru": "за эту сдачу можно ждать {quantity} больше, {than}"})

@@ -27,13 +27,13 @@ RANDOM_REASONS = {
 
 def average_en(points: float, me: Mover) -> str:
     """"1.3 points on average"; only the mover's own moon, counted as 26 off its total, goes below zero."""
-    text = f"{points:.1f} points on average"
+    text = f"{points + 0.0:.1f} points on average"   # + 0.0: no points at all, negated (-0.0), reads "0.0"
     return text + f", {me.possessive} own moon counting as 26 off {me.possessive} total" if points < 0 else text
 
 
 def average_ru(points: float) -> str:
     """"в среднем 1,3 очка" (after a decimal fraction the noun is always genitive singular)."""
-    text = "в среднем " + f"{points:.1f}".replace(".", ",").replace("-", "−") + " очка"
+    text = "в среднем " + f"{points + 0.0:.1f}".replace(".", ",").replace("-", "−") + " очка"
     return text + ", если свой «выстрел в Луну» считать как минус 26" if points < 0 else text
 
 

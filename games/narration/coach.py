@@ -28,7 +28,7 @@ class CoachUnit:
     `measure` and `difference` are templates per language, filled with the words for whose move it is:
     {subject} ("you", "Sasha", "the player"), {possessive} ("your", "Sasha's", "the player's"), {ends} (the verb
     agreeing with the subject: "end", "ends"), {partnership_ru} ("вашей пары") and, in `difference`, {quantity}
-    (how much worse, in the unit: "0.4 chests", "at least 3 points")."""
+    (how much worse, in the unit: "0.4 chests", "at least 3 points") and {than} (what with: AGAINST)."""
 
     name: str
     figure: Callable[[CoachUnit, float, str], str]   # one move's value (more is better) as the measure counts it
@@ -152,6 +152,10 @@ class _Whose:
 
 
 BOUNDS = {"": ("", ""), "least": ("at least ", "как минимум "), "more": ("more than ", "больше чем ")}
+# What a move is compared with: the coach's best move (hints, reviews, puzzles), or a lesson question's right answer
+# (tutorials.coach_drafts), which the coach need not value best.
+AGAINST = {"best": {"en": "than with the best move", "ru": "чем с лучшим ходом"},
+           "answer": {"en": "than with the right move", "ru": "чем с верным ходом"}}
 
 
 def _quantity(unit: str, loss: float, language: str, digits: int = 1) -> str:
@@ -164,16 +168,18 @@ def _quantity(unit: str, loss: float, language: str, digits: int = 1) -> str:
     return f"{points} percentage point{'' if points == 1 else 's'}"
 
 
-def _difference(unit: str, loss: float, whose: _Whose, *, bound: str = "", digits: int = 1) -> str:
-    """How much worse a move does than the best one, saying what is measured: "you could expect 0.4 chests
-    fewer at the game's end than with the best move" (`bound`: "least" for "at least 0.4", "more" for "more
-    than 0.4")."""
+def _difference(unit: str, loss: float, whose: _Whose, *, bound: str = "", digits: int = 1,
+                against: str = "best") -> str:
+    """How much worse a move does than the best one (`against` "answer": than a lesson's right move), saying what
+    is measured: "you could expect 0.4 chests fewer at the game's end than with the best move" (`bound`: "least"
+    for "at least 0.4", "more" for "more than 0.4")."""
     english_bound, russian_bound = BOUNDS[bound]
+    language = "ru" if whose.ru else "en"
     if whose.ru:
         quantity = f"{russian_bound}на {_quantity(unit, loss, 'ru', digits)}"
     else:
         quantity = f"{english_bound}{_quantity(unit, loss, 'en', digits)}"
-    return whose.fill(coach_unit(unit).difference["ru" if whose.ru else "en"], quantity=quantity)
+    return whose.fill(coach_unit(unit).difference[language], quantity=quantity, than=AGAINST[against][language])
 
 
 def _measure(unit: str, whose: _Whose) -> str:
@@ -221,6 +227,31 @@ def move_loss_sentence(unit: str, loss: float, language: str, mover=None) -> str
     if whose.ru:
         return f"С {whose.move} {_difference(unit, loss, whose)}."
     return f"With {whose.move}, {_difference(unit, loss, whose)}."
+
+
+def against_the_answer_sentence(unit: str, *, played: float, answer: float, comparison: str, mover) -> str:
+    """How a wrong move of a lesson's question does against its right move (`played` and `answer`: their values as
+    games.coach gives them, more is better), told as the coach's average over the deals the seat could be facing:
+    `comparison` "worse" says what the move costs ("On average over the deals you could be facing, with your move,
+    you could expect 0.5 chests fewer at the game's end than with the right move."); "even" (no clear difference)
+    and "better" (the coach prefers the move) say so, with both figures, for the lesson's editor to weigh."""
+    whose = _Whose(mover, mover.narrator.language)
+    language = mover.narrator.language
+    if comparison == "worse":
+        loss = answer - played
+        difference = _difference(unit, loss, whose, digits=1 if loss >= 0.1 else 2, against="answer")
+        deals = whose.deals[0].upper() + whose.deals[1:]
+        return f"{deals}, с {whose.move} {difference}." if whose.ru else f"{deals}, with {whose.move}, {difference}."
+    mine, right = _figure(unit, played, language), _figure(unit, answer, language)
+    if whose.ru:
+        figures = f"{_measure(unit, whose)}, {whose.deals}: с {whose.move} {mine}, с верным ходом {right}."
+        judged = ("Тренер не видит явной разницы между {move} и верным ходом." if comparison == "even"
+                  else "По оценке тренера, с {move} в среднем выходит лучше, чем с верным ходом.")
+        return f"{judged.format(move=whose.move)} {figures}"
+    figures = f"{_measure(unit, whose)}, {whose.deals}: {mine} with {whose.move}, {right} with the right move."
+    judged = ("The coach sees no clear difference between {move} and the right move." if comparison == "even"
+              else "The coach finds {move} better than the right move, on average.")
+    return f"{judged.format(move=whose.move)} {figures}"
 
 
 def every_other_move_sentence(unit: str, least_loss: float, mover) -> str:

@@ -239,6 +239,5 @@ ROOSTER_CHANCE = CoachUnit(
     name="rooster", figure=figure_as_chance_against, chance=True,
     measure={"en": "The chance that {subject} {ends} the game as the rooster",
              "ru": "Шанс остаться петухом в конце игры"},
-    difference={"en": ("{possessive} chance of ending the game as the rooster is {quantity} higher than with the best "
-                       "move"),
-                "ru": "шанс остаться петухом в конце игры {quantity} выше, чем с лучшим ходом"})
+    difference={"en": "{possessive} chance of ending the game as the rooster is {quantity} higher {than}",
+                "ru": "шанс остаться петухом в конце игры {quantity} выше, {than}"})

@@ -204,5 +204,5 @@ CHESTS = CoachUnit(
     russian=("сундучок", "сундучка", "сундучков", "сундучка"),
     measure={"en": "The chests {subject} could expect at the game's end",
              "ru": "Сколько сундучков можно ждать к концу игры"},
-    difference={"en": "{subject} could expect {quantity} fewer at the game's end than with the best move",
-                "ru": "к концу игры можно ждать {quantity} меньше, чем с лучшим ходом"})
+    difference={"en": "{subject} could expect {quantity} fewer at the game's end {than}",
+                "ru": "к концу игры можно ждать {quantity} меньше, {than}"})

@@ -262,6 +262,6 @@ TEAM_POINTS = CoachUnit(
     measure={"en": "Where {possessive} partnership could expect to end this deal against the other",
              "ru": "Итог {partnership_ru} относительно соперников к концу сдачи"},
     difference={"en": ("{possessive} partnership could expect to end this deal {quantity} worse off against the other "
-                       "than with the best move"),
-                "ru": ("итог {partnership_ru} относительно соперников к концу сдачи можно ждать {quantity} хуже, чем "
-                       "с лучшим ходом")})
+                       "{than}"),
+                "ru": ("итог {partnership_ru} относительно соперников к концу сдачи можно ждать {quantity} хуже, "
+                       "{than}")})

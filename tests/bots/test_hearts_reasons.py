@@ -10,7 +10,9 @@ import pytest
 from games.bots import LEVELS, get_bot
 from games.bots.base import Reason
 from games.hearts.bots import hard
-from games.hearts.reasons import RANDOM_REASONS, explain
+from games.hearts.reasons import RANDOM_REASONS, average_en, average_ru, explain
+from games.narration import narrator_for
+from games.narration.reasons import Mover
 from games.narration.seats import SeatNarrator
 from tests.bots.hearts_helpers import GAME, moon_choice_position, said
 from tests.bots.test_reasons import cards_cited, cards_named
@@ -156,3 +158,9 @@ def test_a_pass_reason_names_neither_the_cards_nor_what_they_are():
                             ("ru", ("дам", "корол", "туз", "пик", "черв"))):
         text = explain(reason, SeatNarrator(["A", "B", "C", "D"], 2, language)).lower()
         assert text and not any(word in text for word in words), text
+
+
+def test_no_points_at_all_read_zero_not_minus_zero():
+    you = Mover(narrator_for("hearts", ["You", "Player 2", "Player 3", "Player 4"], 0, "en"), 0)
+    assert average_en(-0.0, you) == "0.0 points on average"   # a negated zero: the coach's points taken, none
+    assert average_ru(-0.0) == "в среднем 0,0 очка"

@@ -42,5 +42,5 @@ TRICKS = CoachUnit(
     name="tricks", figure=figure_as_counted, english=("trick", "tricks"),
     russian=("взятка", "взятки", "взяток", "взятки"),
     measure={"en": "The tricks {subject} could expect", "ru": "Сколько взяток можно ждать"},
-    difference={"en": "{subject} could expect {quantity} fewer than with the best move",
-                "ru": "можно ждать {quantity} меньше, чем с лучшим ходом"})
+    difference={"en": "{subject} could expect {quantity} fewer {than}",
+                "ru": "можно ждать {quantity} меньше, {than}"})

@@ -20,7 +20,7 @@ from tests.web.helpers import move_data
 from tutorials import services
 from tutorials.models import Lesson, LessonStep
 from tutorials.payloads import PayloadError, answers_of, position_from_payload, validate_step_payload
-from tutorials.step_checks import hints_naming_the_answer, steps_replay_problems
+from tutorials.step_checks import AnswerNamed, steps_replay_problems, texts_naming_the_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -221,19 +221,63 @@ def test_a_hint_that_names_the_answers_card_or_rank_is_saved_with_a_warning(edit
                                   headers={"accept-language": "en"})
     page = html.unescape(response.content.decode())
     assert response.status_code == 200 and asking.steps.get().hint_2_en.endswith("The queens.")   # saved
-    assert "Step 1: the second hint (en) names “queens”, the answer's card or rank." in page
-    assert "Step 1: the first hint (ru) names “дамах”, the answer's card or rank." in page
+    assert "Step 1. The second hint (en) names “queens”, the answer's card or rank. A hint costs less" in page
+    assert "Step 1. The first hint (ru) names “дамах”, the answer's card or rank." in page
 
 
 def test_hints_are_read_for_the_answers_cards_in_both_languages_whole_words_only():
     play = {"deal": {}, "answer": {"type": "play", "card": "QS"}}
-    assert hints_naming_the_answer(payload=play, texts={"hint_1": {"en": "Play the queen of spades now."}}) == [
+    assert texts_naming_the_answer(payload=play, texts={"hint_1": {"en": "Play the queen of spades now."}}) == [
         ("hint_1", "en", "queen of spades")]
-    assert hints_naming_the_answer(payload=play, texts={"hint_2": {"ru": "Сбросьте даму пик."}}) == [
+    assert texts_naming_the_answer(payload=play, texts={"hint_2": {"ru": "Сбросьте даму пик."}}) == [
         ("hint_2", "ru", "даму пик")]
-    assert hints_naming_the_answer(payload=play, texts={"hint_1": {"en": "Which spade is the most dangerous?"},
+    assert texts_naming_the_answer(payload=play, texts={"hint_1": {"en": "Which spade is the most dangerous?"},
                                                         "body": {"en": "The queen of spades."}}) == []
     ask = {"deal": {}, "answer": {"type": "ask", "target": 1, "rank": "A"}}
-    assert hints_naming_the_answer(payload=ask, texts={"hint_1": {"en": "Think of your place at the table."}}) == []
-    assert hints_naming_the_answer(payload=ask, texts={"hint_1": {"en": "Two aces make half a chest."}}) == [
+    assert texts_naming_the_answer(payload=ask, texts={"hint_1": {"en": "Think of your place at the table."}}) == []
+    assert texts_naming_the_answer(payload=ask, texts={"hint_1": {"en": "Two aces make half a chest."}}) == [
         ("hint_1", "en", "aces")]
+
+
+@pytest.mark.parametrize("language, text, words", [
+    ("en", "Get rid of your most dangerous card, the Ace of Spades.", "Ace of Spades"),
+    ("en", "Play A♠ while the spades are still led.", "A♠"),
+    ("en", "The payload's AS is the move.", "AS"),
+    ("en", "An ace beats everything here.", "ace"),
+    ("en", "No other card is as high.", None),   # "as" is no card: the engine's code is matched exactly
+    ("en", "The ace of hearts is not yours to worry about; lead low.", None),   # another ace: not the rank
+    ("ru", "Избавьтесь от самой опасной карты — туза пик.", "туза пик"),
+    ("ru", "Сыграйте ♠Т, пока ходят пики.", "♠Т"),
+    ("ru", "Пиковый туз здесь самый опасный.", "Пиковый туз"),
+    ("ru", "Старше туза ничего нет.", "туза"),
+    ("ru", "Подумайте, какая карта опаснее всех.", None),
+])
+def test_an_explanation_is_read_for_the_answers_card_or_rank_in_every_form(language, text, words):
+    play = {"deal": {}, "answer": {"type": "play", "card": "AS"}}
+    found = texts_naming_the_answer(payload=play, texts={"explanation": {language: text}})
+    assert found == ([AnswerNamed("explanation", language, words)] if words else [])
+
+
+def test_a_digit_rank_is_named_by_its_plural_in_english_not_by_the_number_word():
+    ask = {"deal": {}, "answer": {"type": "ask", "target": 1, "rank": "7"}}
+    texts = {"hint_1": {"en": "You have two choices.", "ru": "Семерок у вас две."},
+             "hint_2": {"en": "Ask for sevens.", "ru": "Подумайте."}}
+    assert texts_naming_the_answer(payload=ask, texts=texts) == [("hint_1", "ru", "семёрок"),
+                                                                 ("hint_2", "en", "sevens")]
+
+
+def test_an_explanation_naming_the_answer_is_saved_with_a_warning_in_the_editors_language(editor_client):
+    lesson = make_lesson(slug="asking", steps=[{"kind": "question", "payload": {"deal": DEAL, "answer": ASK_QUEENS}}])
+    data = change_form_data(lesson)
+    data["steps-0-explanation_en"] = "You hold two queens: ask for them."
+    data["steps-0-explanation_ru"] = "Спросите о дамах: их у вас две."
+    english = html.unescape(editor_client.post(f"/admin/tutorials/lesson/{lesson.pk}/change/", data, follow=True,
+                                               headers={"accept-language": "en"}).content.decode())
+    assert lesson.steps.get().explanation_en == "You hold two queens: ask for them."   # saved
+    assert ("Step 1. The explanation (en) names “queens”, the answer's card or rank. It shows after a wrong answer"
+            in english)
+    assert "Step 1. The explanation (ru) names “дамах”" in english
+
+    russian = html.unescape(editor_client.post(f"/admin/tutorials/lesson/{lesson.pk}/change/", data, follow=True,
+                                               headers={"accept-language": "ru"}).content.decode())
+    assert "Шаг 1. Объяснение (ru) называет «дамах» — карту или достоинство из ответа." in russian

@@ -271,6 +271,25 @@ def test_hints_are_revealed_in_order_and_each_costs_score(client, two_queens):
     assert "Score <strong>80</strong>" in client.get(step_url(two_queens, 3)).content.decode()
 
 
+def test_a_step_whose_editor_chose_so_shows_its_explanation_after_the_first_wrong_answer(client):
+    explained = {"kind": "question", "payload": {"deal": DEAL, "answer": ASK_QUEENS, "explain_after_first_wrong": True},
+                 "explanation_en": "Ask for **queens**: you hold two.", "explanation_ru": "Спросите о **дамах**."}
+    lesson = make_lesson(steps=[explained])
+    explanation = str(render_markdown(explained["explanation_en"]))
+    page = client.get(step_url(lesson, 1)).content.decode()
+    assert explanation not in page and "It comes by itself after a wrong answer." in page
+
+    wrong = answer(client, lesson, 1, {"type": "ask", "target": 1, "rank": "8"}, **HTMX).content.decode()
+    assert "Not this move" in wrong and explanation in wrong and "Show the explanation" not in wrong
+    assert progress(lesson).step_states["1"] == {"wrong": 1}
+    assert explanation in client.get(step_url(lesson, 1)).content.decode()   # it stays, on reload too
+
+    usual = make_lesson(slug="usual", steps=[{**explained, "payload": {"deal": DEAL, "answer": ASK_QUEENS}}])
+    assert "It comes by itself after a second wrong answer." in client.get(step_url(usual, 1)).content.decode()
+    first = answer(client, usual, 1, {"type": "ask", "target": 1, "rank": "8"}, **HTMX).content.decode()
+    assert "Not this move" in first and explanation not in first and "Show the explanation" in first
+
+
 def test_the_explanation_on_request_costs_a_hint_once_and_is_free_after_the_right_answer(client, two_queens):
     explanation = str(render_markdown(two_queens.steps.get(number=3).explanation_en))
     page = client.get(step_url(two_queens, 3)).content.decode()

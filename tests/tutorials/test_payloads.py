@@ -103,6 +103,16 @@ def test_a_question_needs_exactly_one_of_answer_and_answers():
     check("question", {"deal": DEAL, "answers": [ASK_QUEENS, {"type": "ask", "target": 1, "rank": "A"}]})
 
 
+def test_a_question_may_bring_its_explanation_forward_to_the_first_wrong_answer():
+    check("question", {"deal": DEAL, "answer": ASK_QUEENS, "explain_after_first_wrong": True})
+    check("question", {"deal": DEAL, "answer": ASK_QUEENS, "explain_after_first_wrong": False})
+    assert refusal("question", {"deal": DEAL, "answer": ASK_QUEENS, "explain_after_first_wrong": 1}) == (
+        "'explain_after_first_wrong' must be true or false.")
+    assert refusal("replay", {"deal": DEAL, "explain_after_first_wrong": True}) == (
+        "A replay step's payload has no field 'explain_after_first_wrong' (known: actions, deal, seat, "
+        "show_all_hands).")
+
+
 def test_a_right_answer_is_recognised_whatever_the_order_of_its_suits():
     payload = {"deal": DEAL, "actions": [ASK_QUEENS, COUNT_TWO], "answer": SUITS_DS}
     state = position_from_payload("sunduchok", STANDARD, payload)

@@ -104,4 +104,4 @@ def test_the_wrong_answers_and_the_explanation_of_a_step_survive_the_merge_at_si
 
     state = LessonProgress.objects.get(lesson=lesson, user=user).step_states["3"]
     assert (state["wrong"], state["explained"], state["answered"]) == (2, True, False)
-    assert services.explanation_shown(state)
+    assert services.explanation_shown(state, payload=step.payload)
