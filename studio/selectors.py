@@ -17,12 +17,13 @@ from games import registry
 from games.narration import narrator_for
 from games.rules import get_game
 from games.selectors import narration_language, position_context
-from tutorials.feedback import editor_feedback, same_move, wrong_answer_text
+from tutorials.coach_drafts import wrong_move_drafts
+from tutorials.feedback import editor_feedback, same_move
 from tutorials.markdown import render_markdown
 from tutorials.models import Lesson, LessonStep
 from tutorials.payloads import PayloadError, answers_of, lesson_seat_names, position_from_payload
 from tutorials.selectors import payload_table_context
-from tutorials.step_checks import lesson_replay_problems
+from tutorials.step_checks import lesson_replay_problems, texts_naming_the_answer
 
 # The step texts an editor writes, in the order the step editor shows them.
 STEP_TEXTS = ("body", "hint_1", "hint_2", "explanation")
@@ -98,7 +99,7 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
         context["answer_form"] = _move_form(state, names, mover, request=request, purpose="answer",
                                             url=f"{step_url(step)}answer/", move_count=context["move_count"])
     if step.kind == LessonStep.Kind.QUESTION:
-        context["question"] = _question(lesson, state, payload, names)
+        context["question"] = _question(lesson, step, state)
     return context
 
 
@@ -110,25 +111,31 @@ def _move_form(state, names: list[str], mover: int, *, request, purpose: str, ur
         "hidden_fields": {"purpose": purpose}}, request=request)
 
 
-def _question(lesson: Lesson, state, payload: dict, names: list[str]) -> dict[str, Any]:
-    seat = payload.get("seat", 0)
+def _question(lesson: Lesson, step: LessonStep, state) -> dict[str, Any]:
+    """A question's right moves in words, and each wrong move with what the learner reads after it, the editor's
+    own words per language and the coach's draft (tutorials.coach_drafts: from the learner seat's view only)."""
+    payload = step.payload
     language = narration_language()
-    narrator = narrator_for(lesson.game_key, names, seat, language)
-    view = state.view(seat)
-    answers = answers_of(payload)
     legal = state.legal_actions()
+    seat = payload.get("seat", 0)
+    narrator = narrator_for(lesson.game_key, lesson_seat_names(state.players, seat), seat, language)
     wrong = []
-    for index, action in enumerate(legal):
-        if any(same_move(state, action, answer) for answer in answers):
-            continue
+    for draft in wrong_move_drafts(lesson.game_key, lesson.variant(), payload):
+        index = next(index for index, action in enumerate(legal) if same_move(state, action, draft.action))
         wrong.append({
-            "index": index, "move": narrator.action_text(action, view),
-            "reads": wrong_answer_text(game_key=lesson.game_key, state=state, payload=payload, action=action,
-                                       names=names, language=language),
-            "written": {code: editor_feedback(state, payload, action, code) or ""
+            "index": index, "move": draft.move.get(language), "reads": draft.learner_reads.get(language),
+            "written": {code: editor_feedback(state, payload, draft.action, code) or ""
                         for code in settings.MODELTRANSLATION_LANGUAGES},
+            "draft": (draft.draft or {}).get(language), "comparison": draft.comparison,
         })
-    return {"answers": [narrator.action_text(answer, view) for answer in answers], "wrong": wrong}
+    return {"answers": [narrator.action_text(answer, state.view(seat)) for answer in answers_of(payload)],
+            "wrong": wrong, "explain_after_first_wrong": bool(payload.get("explain_after_first_wrong")),
+            "warnings": [named.warning(_field_label(named.field)) for named in texts_naming_the_answer(
+                payload=payload, texts=step.texts())]}
+
+
+def _field_label(field: str) -> str:
+    return str(LessonStep._meta.get_field(field).verbose_name)
 
 
 def _texts(instance, fields: tuple[str, ...]) -> list[dict[str, Any]]:

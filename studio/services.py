@@ -23,6 +23,7 @@ from modeltranslation.utils import build_localized_fieldname
 
 from games import registry
 from games.rules import get_game
+from tutorials.coach_drafts import wrong_move_drafts
 from tutorials.feedback import same_move
 from tutorials.models import Lesson, LessonStep
 from tutorials.payloads import PayloadError, answers_of, position_from_payload
@@ -325,15 +326,24 @@ def step_toggle_answer(*, step: LessonStep, action: Mapping[str, Any], user) -> 
 
 
 def step_set_texts(*, step: LessonStep, texts: Mapping[str, Mapping[str, str]],
-                   feedback: Mapping[int, Mapping[str, str]] | None = None, user) -> None:
+                   feedback: Mapping[int, Mapping[str, str]] | None = None, draft_for: int | None = None,
+                   explain_after_first_wrong: bool | None = None, user) -> None:
     """The step's texts per language ({"body": {"ru": …, "en": …}, "hint_1": …}) and, for a question, the
     editor's own words for wrong moves: `feedback` maps a wrong move's index in the position's legal moves to its
-    text per language; a move whose boxes are all empty keeps the generated text."""
+    text per language; a move whose boxes are all empty keeps the generated text. `draft_for`: the index of a wrong
+    move whose words become the coach's draft (tutorials.coach_drafts), for the editor to keep, edit or discard.
+    `explain_after_first_wrong`: whether the explanation shows after the first wrong answer, not the second."""
     _set_texts(step, texts)
     payload = dict(step.payload)
+    if step.kind == LessonStep.Kind.QUESTION and explain_after_first_wrong is not None:
+        payload.pop("explain_after_first_wrong", None)
+        if explain_after_first_wrong:
+            payload["explain_after_first_wrong"] = True
     if feedback is not None and step.kind == LessonStep.Kind.QUESTION:
         state = position_from_payload(step.lesson.game_key, step.lesson.variant(), payload)
         legal = state.legal_actions()
+        if draft_for is not None:
+            feedback = {**feedback, draft_for: _coach_draft(step, state, legal, draft_for)}
         languages = tuple(settings.MODELTRANSLATION_LANGUAGES)
         entries, problems = [], []
         for index, text in sorted(feedback.items()):
@@ -365,6 +375,17 @@ def _set_texts(instance, texts: Mapping[str, Mapping[str, str]]) -> None:
         for language, text in by_language.items():
             if language in settings.MODELTRANSLATION_LANGUAGES:
                 setattr(instance, build_localized_fieldname(field, language), text.replace("\r\n", "\n").strip())
+
+
+def _coach_draft(step: LessonStep, state, legal: list[dict], index: int) -> dict[str, str]:
+    if not 0 <= index < len(legal):
+        raise StudioRefused([_("A move that is not legal here has feedback.")])
+    for draft in wrong_move_drafts(step.lesson.game_key, step.lesson.variant(), step.payload):
+        if same_move(state, draft.action, legal[index]):
+            if draft.draft is None:
+                raise StudioRefused([_("The coach has no words for this move: write your own.")])
+            return dict(draft.draft)
+    raise StudioRefused([_("That move is a right answer: it needs no feedback.")])
 
 
 def _refuse_a_practice_step(step: LessonStep) -> None:

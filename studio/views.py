@@ -105,8 +105,12 @@ def step_change(request: HttpRequest, lesson_id: int, number: int, change: str) 
         "play": lambda: services.step_play(step=step, action=_posted_action(request, step), user=user),
         "answer": lambda: services.step_toggle_answer(step=step, action=_posted_action(request, step), user=user),
         "kind": lambda: services.step_set_kind(step=step, kind=request.POST.get("kind", ""), user=user),
-        "texts": lambda: services.step_set_texts(step=step, texts=_posted_texts(request, selectors.STEP_TEXTS),
-                                                 feedback=_posted_feedback(request), user=user),
+        "texts": lambda: services.step_set_texts(
+            step=step, texts=_posted_texts(request, selectors.STEP_TEXTS), feedback=_posted_feedback(request),
+            draft_for=_posted_numbers(request, use_draft=None)["use_draft"] if request.POST.get("use_draft") else None,
+            explain_after_first_wrong=(request.POST.get("explain_after_first_wrong") == "on"
+                                       if "question_texts" in request.POST else None),
+            user=user),
         "up": lambda: services.step_move(step=step, offset=-1, user=user),
         "down": lambda: services.step_move(step=step, offset=1, user=user),
         "delete": lambda: services.step_delete(step=step, user=user),

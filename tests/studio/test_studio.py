@@ -209,3 +209,61 @@ def test_steps_reorder_and_removal_keep_the_lesson_consistent(client, editor):
     assert list(lesson.steps.values_list("number", flat=True)) == [1, 2]
     page = client.get(f"/studio/lessons/{lesson.pk}/")
     assert page.status_code == 200 and "Step 2" in page.content.decode()
+
+
+def question_at_the_first_lead(client, title: str) -> LessonStep:
+    """A Hearts step whose question is the learner's first choice of a card among three or more."""
+    lesson = create(client, title=title)
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "4", "seed": "11"})
+    step = step_of(lesson, 1)
+    while (state_of(step).current_player != 0 or state_of(step).legal_actions()[0]["type"] == "pass"
+           or len(state_of(step).legal_actions()) < 3):
+        post_move(client, step, "play", state_of(step).legal_actions()[0], purpose="play")
+        step.refresh_from_db()
+    legal = state_of(step).legal_actions()
+    assert len(legal) >= 3
+    post_move(client, step, "answer", legal[-1], purpose="answer")
+    step.refresh_from_db()
+    assert step.kind == LessonStep.Kind.QUESTION
+    return step
+
+
+def test_a_wrong_move_starts_from_the_coachs_words_which_the_editor_keeps_or_edits(client, editor):
+    step = question_at_the_first_lead(client, "Coach's words")
+    page = client.get(f"/studio/lessons/{step.lesson_id}/steps/1/").content.decode()
+    assert "The coach's words:" in page and 'name="use_draft"' in page
+    state = state_of(step)
+    response = client.post(f"/studio/lessons/{step.lesson_id}/steps/1/texts/",
+                           {"question_texts": "1", "use_draft": "0"}, follow=True)
+    assert response.status_code == 200
+    step.refresh_from_db()
+    [entry] = step.payload["feedback"]
+    assert entry["action"] == state.legal_actions()[0]
+    assert entry["text"]["en"] and entry["text"]["ru"] and entry["text"]["en"] != entry["text"]["ru"]
+    # The editor edits the English words; the Russian ones stay the coach's.
+    client.post(f"/studio/lessons/{step.lesson_id}/steps/1/texts/", {
+        "question_texts": "1", "feedback-0-en": "My own words.", "feedback-0-ru": entry["text"]["ru"]})
+    step.refresh_from_db()
+    assert step.payload["feedback"][0]["text"] == {"en": "My own words.", "ru": entry["text"]["ru"]}
+
+
+def test_the_explanation_may_come_after_the_first_wrong_answer(client, editor):
+    step = question_at_the_first_lead(client, "Explain early")
+    client.post(f"/studio/lessons/{step.lesson_id}/steps/1/texts/",
+                {"question_texts": "1", "explain_after_first_wrong": "on"})
+    step.refresh_from_db()
+    assert step.payload["explain_after_first_wrong"] is True
+    client.post(f"/studio/lessons/{step.lesson_id}/steps/1/texts/", {"question_texts": "1"})
+    step.refresh_from_db()
+    assert "explain_after_first_wrong" not in step.payload
+
+
+def test_a_hint_that_names_the_answer_is_saved_with_a_warning(client, editor):
+    step = question_at_the_first_lead(client, "Hint gives it away")
+    card = answers_of(step.payload)[0]["card"]
+    client.post(f"/studio/lessons/{step.lesson_id}/steps/1/texts/",
+                {"question_texts": "1", "hint_1_en": f"Play the {card}.", "hint_1_ru": "Подумайте."})
+    step.refresh_from_db()
+    assert step.hint_1_en == f"Play the {card}."   # saved: the words may be a coincidence
+    page = client.get(f"/studio/lessons/{step.lesson_id}/steps/1/").content.decode()
+    assert "message--warning" in page and card in page
