@@ -11,12 +11,15 @@ from typing import Any
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
+from django.utils.translation import gettext as _
 from modeltranslation.utils import build_localized_fieldname
 
 from games import registry
 from games.narration import narrator_for
 from games.rules import get_game
-from games.selectors import narration_language, position_context
+from games.selectors import games_of_user, narration_language, position_context
 from tutorials.coach_drafts import wrong_move_drafts
 from tutorials.feedback import editor_feedback, same_move
 from tutorials.markdown import render_markdown
@@ -25,6 +28,8 @@ from tutorials.payloads import PayloadError, answers_of, lesson_seat_names, posi
 from tutorials.selectors import payload_table_context
 from tutorials.step_checks import lesson_replay_problems, texts_naming_the_answer
 
+# The editor's latest games offered as a position to start from.
+MY_GAMES_LISTED = 30
 # The step texts an editor writes, in the order the step editor shows them.
 STEP_TEXTS = ("body", "hint_1", "hint_2", "explanation")
 
@@ -68,6 +73,10 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
         "can_deal": registry.game(lesson.game_key).opening_deal is not None,
         "on_table": step.kind in (LessonStep.Kind.TEXT, LessonStep.Kind.REPLAY, LessonStep.Kind.QUESTION),
         "has_table": "deal" in step.payload,
+        "my_games": [{"id": game.pk, "label": _("%(date)s, %(players)s players, %(moves)s moves") % {
+            "date": date_format(localtime(game.created_at), "SHORT_DATETIME_FORMAT"), "players": game.players,
+            "moves": game.move_count}}
+            for game in games_of_user(user=request.user).filter(game_key=lesson.game_key)[:MY_GAMES_LISTED]],
     }
     problems = lesson_replay_problems(lesson, steps=[step])
     if problems:

@@ -22,15 +22,17 @@ from django.utils.translation import gettext as _
 from modeltranslation.utils import build_localized_fieldname
 
 from games import registry
+from games.history import start_state
+from games.models import Game
 from games.rules import get_game
+from games.selectors import human_seat
+from puzzles.models import Puzzle
 from tutorials.coach_drafts import wrong_move_drafts
 from tutorials.feedback import same_move
 from tutorials.models import Lesson, LessonStep
 from tutorials.payloads import PayloadError, answers_of, position_from_payload
 from tutorials.services import lesson_steps_park
 from tutorials.step_checks import check_lesson_steps
-
-TABLE_KINDS = (LessonStep.Kind.REPLAY, LessonStep.Kind.QUESTION)
 
 
 class StudioRefused(Exception):
@@ -233,10 +235,7 @@ def step_deal(*, step: LessonStep, players: int, seed: int, dealer: int, seat: i
     """A new deal from `seed`, seen by the learner from `seat`; the step's moves and question are dropped."""
     _refuse_a_practice_step(step)
     lesson = step.lesson
-    declared = registry.game(lesson.game_key)
     rules = get_game(lesson.game_key)
-    if declared.opening_deal is None:
-        raise StudioRefused([_("This game cannot be dealt at random here yet.")])
     if not rules.min_players <= players <= rules.max_players:
         raise StudioRefused([_("This game is for %(least)s to %(most)s players.")
                              % {"least": rules.min_players, "most": rules.max_players}])
@@ -246,12 +245,64 @@ def step_deal(*, step: LessonStep, players: int, seed: int, dealer: int, seat: i
         state = rules.new_game(players=players, seed=seed, variant=lesson.variant(), dealer=dealer)
     except ValueError as error:
         raise StudioRefused([str(error)]) from None
-    payload = {"deal": declared.opening_deal(state), "actions": [], "seat": seat}
+    payload = {"deal": _opening_deal(lesson.game_key, state), "actions": [], "seat": seat}
     with step_revision(step, user=user, change=_("new deal")):
         step.payload = payload
         step.kind = LessonStep.Kind.REPLAY if step.kind == LessonStep.Kind.QUESTION else step.kind
         if step.kind == LessonStep.Kind.TEXT:
             step.kind = LessonStep.Kind.REPLAY
+        _save_step(step)
+
+
+def step_start_from_game(*, step: LessonStep, game: Game, move: int, user) -> None:
+    """Set the step's position to move `move` of one of the editor's own games (0: its deal), seen from the seat
+    the editor played. The game must be of the lesson's game and rules."""
+    _refuse_a_practice_step(step)
+    if game.game_key != step.lesson.game_key:
+        raise StudioRefused([_("That game is of another game than the lesson.")])
+    _refuse_other_rules(step.lesson, get_game(game.game_key).variant(**game.variant).to_dict())
+    if not 0 <= move <= game.move_count:
+        raise StudioRefused([_("That game has moves 0 to %(last)s.") % {"last": game.move_count}])
+    series = {"previous_loser": game.previous_loser} if game.previous_loser is not None else {}
+    if game.deal:
+        deal = {"hands": game.deal["hands"], "stock": game.deal["stock"], "dealer": game.dealer, "seed": game.seed}
+    else:
+        deal = _opening_deal(step.lesson.game_key, start_state(game))
+    actions = list(game.actions.filter(number__lt=move).order_by("number").values_list("action", flat=True))
+    _start_from(step, deal={**deal, **series}, actions=actions, seat=human_seat(game), user=user,
+                change=_("goes on from a game of yours"))
+
+
+def step_start_from_puzzle(*, step: LessonStep, puzzle: Puzzle, user) -> None:
+    """Set the step's position to a puzzle's, seen from the seat the puzzle asks."""
+    _refuse_a_practice_step(step)
+    if puzzle.game_key != step.lesson.game_key:
+        raise StudioRefused([_("That puzzle is of another game than the lesson.")])
+    rules = get_game(puzzle.game_key)
+    _refuse_other_rules(step.lesson, rules.variant(preset=puzzle.preset).to_dict())
+    state = rules.new_game(players=puzzle.players, seed=puzzle.seed, variant=step.lesson.variant(),
+                           dealer=puzzle.dealer)
+    _start_from(step, deal=_opening_deal(puzzle.game_key, state), actions=list(puzzle.actions), seat=puzzle.seat,
+                user=user, change=_("a puzzle's position"))
+
+
+def _opening_deal(game_key: str, state) -> dict[str, Any]:
+    declared = registry.game(game_key)
+    if declared.opening_deal is None:
+        raise StudioRefused([_("This game cannot be dealt at random here yet.")])
+    return declared.opening_deal(state)
+
+
+def _refuse_other_rules(lesson: Lesson, variant: Mapping[str, Any]) -> None:
+    if variant != lesson.variant().to_dict():
+        raise StudioRefused([_("That position is played under other rules than the lesson's: give the lesson the "
+                               "same preset first.")])
+
+
+def _start_from(step: LessonStep, *, deal: dict, actions: list, seat: int, user, change: str) -> None:
+    with step_revision(step, user=user, change=change):
+        step.payload = {"deal": deal, "actions": actions, "seat": seat}
+        step.kind = LessonStep.Kind.REPLAY
         _save_step(step)
 
 

@@ -4,6 +4,7 @@ the lesson, and then nothing is saved."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from functools import wraps
 
@@ -17,6 +18,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.forms import ActionPostError, action_from_post
+from games.models import Game
+from games.selectors import games_of_user
+from puzzles.models import Puzzle
 from studio import selectors, services
 from tutorials.models import Lesson, LessonStep
 
@@ -101,6 +105,9 @@ def step_change(request: HttpRequest, lesson_id: int, number: int, change: str) 
         "deal": lambda: services.step_deal(step=step, user=user, **_posted_numbers(
             request, players=None, seed=0, dealer=0, seat=0)),
         "continue": lambda: services.step_continue_previous(step=step, user=user),
+        "from-game": lambda: services.step_start_from_game(step=step, user=user, game=_posted_game(request),
+                                                           move=_posted_numbers(request, move_number=0)["move_number"]),
+        "from-puzzle": lambda: services.step_start_from_puzzle(step=step, user=user, puzzle=_posted_puzzle(request)),
         "undo": lambda: services.step_undo(step=step, user=user),
         "play": lambda: services.step_play(step=step, action=_posted_action(request, step), user=user),
         "answer": lambda: services.step_toggle_answer(step=step, action=_posted_action(request, step), user=user),
@@ -162,6 +169,22 @@ def _posted_numbers(request: HttpRequest, **defaults) -> dict[str, int]:
         if abs(numbers[name]) > 2**31:
             raise services.StudioRefused([_("“%(value)s” is too large.") % {"value": raw}])
     return numbers
+
+
+def _posted_game(request: HttpRequest) -> Game:
+    """One of the editor's own games, by the id the form posted."""
+    try:
+        return games_of_user(user=request.user).get(pk=uuid.UUID(request.POST.get("game", "")))
+    except (ValueError, Game.DoesNotExist):
+        raise services.StudioRefused([_("Choose one of your games.")]) from None
+
+
+def _posted_puzzle(request: HttpRequest) -> Puzzle:
+    number = _posted_numbers(request, puzzle=None)["puzzle"]
+    try:
+        return Puzzle.objects.get(pk=number)
+    except Puzzle.DoesNotExist:
+        raise services.StudioRefused([_("There is no puzzle number %(number)s.") % {"number": number}]) from None
 
 
 def _posted_action(request: HttpRequest, step: LessonStep) -> dict:

@@ -267,3 +267,56 @@ def test_a_hint_that_names_the_answer_is_saved_with_a_warning(client, editor):
     assert step.hint_1_en == f"Play the {card}."   # saved: the words may be a coincidence
     page = client.get(f"/studio/lessons/{step.lesson_id}/steps/1/").content.decode()
     assert "message--warning" in page and card in page
+
+
+def test_a_step_starts_from_a_move_of_the_editors_own_game(client, editor):
+    from games.history import game_history
+    from games.services import game_create
+
+    game = game_create(game_key="hearts", preset="standard", players=4, bot_levels=["easy"] * 3, human_name="ed",
+                       seed=5, owner=editor)
+    lesson = create(client, title="From my game")
+    history = game_history(game)
+    move = history.move_count
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/from-game/",
+                           {"game": str(game.pk), "move_number": str(move)}, follow=True)
+    assert response.status_code == 200
+    step = step_of(lesson, 1)
+    assert state_of(step).to_dict() == history.states[move].to_dict()
+    assert step.payload["seat"] == 0
+
+    stranger = User.objects.create_user("stranger", password="pw-for-tests")
+    theirs = game_create(game_key="hearts", preset="standard", players=4, bot_levels=["easy"] * 3,
+                         human_name="x", seed=6, owner=stranger)
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/from-game/",
+                           {"game": str(theirs.pk), "move_number": "0"}, follow=True)
+    assert "Choose one of your games" in response.content.decode()
+    assert state_of(step_of(lesson, 1)).to_dict() == history.states[move].to_dict()
+
+
+def test_a_step_starts_from_a_puzzles_position_under_the_same_rules_only(client, editor):
+    from puzzles.mining import view_key
+    from puzzles.models import Puzzle
+    from puzzles.selectors import puzzle_state
+
+    rules = get_game("hearts")
+    state, actions = rules.new_game(players=4, seed=3, variant=rules.variant()), []
+    for _ in range(6):
+        actions.append(state.legal_actions()[0])
+        state = state.apply(actions[-1])
+    puzzle = Puzzle.objects.create(game_key="hearts", preset="standard", players=4, seed=3, dealer=0, actions=actions,
+                                   seat=state.current_player, best=state.legal_actions()[0], unit="points",
+                                   theme="the-lead", view_key=view_key(state.view(state.current_player)))
+    lesson = create(client, title="From a puzzle")
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/from-puzzle/", {"puzzle": str(puzzle.pk)})
+    step = step_of(lesson, 1)
+    assert state_of(step).to_dict() == puzzle_state(puzzle).to_dict() == state.to_dict()
+    assert step.payload["seat"] == puzzle.seat
+
+    other_rules = Puzzle.objects.create(game_key="hearts", preset="short-50", players=4, seed=3, dealer=0,
+                                        actions=[], seat=1, best=actions[0], unit="points", theme="the-lead",
+                                        view_key="studio-test-2")
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/from-puzzle/", {"puzzle": str(other_rules.pk)},
+                           follow=True)
+    assert "other rules" in response.content.decode()
+    assert state_of(step_of(lesson, 1)).to_dict() == state.to_dict()
