@@ -1,4 +1,5 @@
-"""Editing lessons, their steps and presets in /admin/, with history and restore (django-reversion).
+"""Editing lessons, their steps and presets in /admin/, with history and restore (django-reversion); and the
+user admin, where a superuser makes a user an editor in one step.
 
 Translated texts show one box per language (modeltranslation's TranslationAdmin; the tabbed variant
 loads jQuery UI from a CDN, which this site does not use). Steps edit inline: renumber them, or drag
@@ -16,10 +17,15 @@ from contextlib import contextmanager
 
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.models import User
 from django.core.exceptions import FieldDoesNotExist, PermissionDenied
 from django.db import models, transaction
 from django.forms import Textarea
-from django.shortcuts import get_object_or_404
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -30,7 +36,7 @@ from reversion.errors import RevertError
 from reversion.models import Version
 
 from games.models import Preset
-from tutorials import change_messages, jsontext, selectors, services
+from tutorials import change_messages, editor_services, jsontext, selectors, services
 from tutorials.admin_lists import LabelledListEditable
 from tutorials.forms import LessonStepForm, LessonStepFormSet, MultilineTextField, PresetForm
 from tutorials.models import Lesson, LessonProgress, LessonStep
@@ -316,3 +322,97 @@ class LessonProgressAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+# -- users: editors' rights in one step -----------------------------------------------------------
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class EditorRightsUserAdmin(UserAdmin):
+    """Django's user admin, where a superuser also makes a user an editor, or takes the rights back, in one
+    step: from the user's page (through a page that says what it will do) or as actions on the list."""
+
+    change_form_template = "admin/auth/user/editor_rights_change_form.html"
+    actions = ("make_editors", "remove_editor_rights")
+
+    def get_urls(self):
+        return [path("<id>/editor-rights/", self.admin_site.admin_view(self.editor_rights_view),
+                     name="auth_user_editor_rights"), *super().get_urls()]
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        if not request.user.is_superuser:   # editor_services refuses them too; offer no action that fails
+            for name in self.actions:
+                actions.pop(name, None)
+        return actions
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        user = self.get_object(request, unquote(object_id)) if request.user.is_superuser else None
+        context = {"editor_rights_url": reverse("admin:auth_user_editor_rights", args=(user.pk,)) if user else None,
+                   "is_editor": bool(user and selectors.user_is_editor(user)), **(extra_context or {})}
+        return super().change_view(request, object_id, form_url, context)
+
+    def editor_rights_view(self, request, id):
+        user = self.get_object(request, unquote(id))
+        if user is None:
+            raise Http404
+        if not self.has_change_permission(request, user):
+            raise PermissionDenied
+        change_url = reverse("admin:auth_user_change", args=(user.pk,))
+        try:
+            editor_services.editor_rights_check_allowed(user=request.user)
+            if request.method == "POST":
+                # The form says which way (not "toggle"), so that a second click changes nothing more.
+                if request.POST.get("rights") == "remove":
+                    self.remove_editor_rights(request, [user])
+                else:
+                    self.make_editors(request, [user])
+                return redirect(change_url)
+        except editor_services.EditorRightsRefused as refusal:
+            messages.error(request, str(refusal))
+            return redirect(change_url)
+        is_editor = selectors.user_is_editor(user)
+        context = {**self.admin_site.each_context(request), "opts": self.opts, "original": user,
+                   "change_url": change_url, "is_editor": is_editor,
+                   "title": gettext("Take back %(user)s's editor rights") % {"user": user} if is_editor
+                   else gettext("Make %(user)s an editor") % {"user": user}}
+        return TemplateResponse(request, "admin/auth/user/editor_rights_confirm.html", context)
+
+    @admin.action(description=_("Make editors (staff status and the Editors group)"))
+    def make_editors(self, request, users) -> None:
+        try:
+            made = editor_services.editor_rights_grant(users=users, granted_by=request.user)
+        except editor_services.EditorRightsRefused as refusal:
+            messages.error(request, str(refusal))
+            return
+        for user in made:
+            messages.success(request, gettext(
+                "%(user)s is now an editor: staff status and the Editors group, so they may sign in to this admin "
+                "and edit lessons, presets, rules pages and puzzles.") % {"user": user})
+        unchanged = [str(user) for user in users if user not in made]
+        if unchanged:
+            messages.info(request, gettext("Already editors, nothing changed: %(users)s.")
+                          % {"users": ", ".join(unchanged)})
+
+    @admin.action(description=_("Remove editor rights"))
+    def remove_editor_rights(self, request, users) -> None:
+        try:
+            removed = editor_services.editor_rights_remove(users=users, removed_by=request.user)
+        except editor_services.EditorRightsRefused as refusal:
+            messages.error(request, str(refusal))
+            return
+        for removal in removed:
+            if removal.staff_kept_because:
+                messages.success(request, gettext(
+                    "%(user)s is no longer an editor (out of the Editors group) and keeps staff status: "
+                    "%(reason)s.") % {"user": removal.user, "reason": removal.staff_kept_because})
+            else:
+                messages.success(request, gettext(
+                    "%(user)s is no longer an editor: out of the Editors group and without staff status, so they "
+                    "can no longer sign in to this admin.") % {"user": removal.user})
+        unchanged = [str(user) for user in users if user not in [removal.user for removal in removed]]
+        if unchanged:
+            messages.info(request, gettext("Not editors, nothing changed: %(users)s.")
+                          % {"users": ", ".join(unchanged)})

@@ -369,3 +369,13 @@ def wrong_answer_rows(lesson: Lesson, step: LessonStep) -> tuple[list[dict[str, 
              "written": editor_feedback(state, payload, option, language) is not None}
             for option in options[:WRONG_ANSWERS_SHOWN]]
     return rows, max(0, len(options) - WRONG_ANSWERS_SHOWN)
+
+
+# -- editors ------------------------------------------------------------------------------------
+
+EDITORS_GROUP = "Editors"   # made by migration 0002; tutorials.editor_services gives and takes its rights
+
+
+def user_is_editor(user) -> bool:
+    """A staff user in the Editors group: one who may sign in to the admin and edit lessons."""
+    return user.is_staff and user.groups.filter(name=EDITORS_GROUP).exists()
