@@ -19,7 +19,8 @@ from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import User
-from django.core.exceptions import FieldDoesNotExist, PermissionDenied
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 from django.forms import Textarea
 from django.http import Http404
@@ -32,9 +33,9 @@ from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
 from reversion import get_comment, is_active, set_comment
 from reversion.admin import VersionAdmin
-from reversion.errors import RevertError
 from reversion.models import Version
 
+from core.version_changes import version_before, version_changes, version_name
 from games.models import Preset
 from tutorials import change_messages, editor_services, jsontext, selectors, services
 from tutorials.admin_lists import LabelledListEditable
@@ -51,20 +52,16 @@ class PlainLineEnds:
     formfield_overrides = {models.TextField: {"form_class": MultilineTextField}}
 
 
-def version_name(version: Version) -> str:
-    """The object as this version stored it, named in the active language: `object_repr` was written in
-    the language of whoever saved it ("Дамы" for a lesson saved from the Russian admin)."""
-    try:
-        # An unsaved instance with the version's values (`version.object` is the current row, if any).
-        return str(version.content_type.model_class()(**version.field_dict))
-    except (RevertError, FieldDoesNotExist, TypeError):   # data this code no longer reads: the stored name
-        return version.object_repr
-
-
 class EditorsAdmin(LabelledListEditable, PlainLineEnds, VersionAdmin, TranslationAdmin):
     """The admin of a versioned model with texts per language: lessons, presets and rules pages."""
 
     history_latest_first = True   # the History and Recover lists: the newest version first
+    object_history_template = "admin/editors_object_history.html"   # with each version's changes linked
+
+    def get_urls(self):
+        return [path("<path:object_id>/history/<int:version_id>/compare/",
+                     self.admin_site.admin_view(self.compare_view), name=self._url_name("compare")),
+                *super().get_urls()]
 
     def construct_change_message(self, request, form, formsets, add=False):
         message = super().construct_change_message(request, form, formsets, add)
@@ -99,7 +96,31 @@ class EditorsAdmin(LabelledListEditable, PlainLineEnds, VersionAdmin, Translatio
         for action in (getattr(response, "context_data", None) or {}).get("action_list", ()):
             revision = action["revision"]
             revision.comment = change_messages.for_the_reader(revision.comment)   # for this page; never saved
+            action["compare_url"] = action["url"] + "compare/"   # under the version's own (revert) address
         return response
+
+    def _url_name(self, page: str) -> str:
+        return f"{self.opts.app_label}_{self.opts.model_name}_{page}"
+
+    def compare_view(self, request, object_id, version_id):
+        """A version beside the one before it: only what changed, old and new side by side, with the way to
+        revert to it."""
+        if not self.has_view_or_change_permission(request):
+            raise PermissionDenied
+        version = get_object_or_404(Version.objects.select_related("revision", "revision__user"), pk=version_id,
+                                    object_id=unquote(object_id),
+                                    content_type=ContentType.objects.get_for_model(self.model))
+        before = version_before(version)
+        context = {
+            **self.admin_site.each_context(request), "opts": self.opts, "object_id": object_id,
+            "title": gettext("What changed in %(name)s") % {"name": version_name(version)},
+            "version": version, "before": before, "comment": change_messages.for_the_reader(version.revision.comment),
+            "rows": version_changes(version=version, before=before),
+            "history_url": reverse(f"admin:{self._url_name('history')}", args=(object_id,)),
+            "revert_url": reverse(f"admin:{self._url_name('revision')}", args=(object_id, version.pk))
+            if self.has_change_permission(request) else None,
+        }
+        return TemplateResponse(request, "admin/editors_version_compare.html", context)
 
     def revision_view(self, request, object_id, version_id, extra_context=None):
         version = get_object_or_404(Version, pk=version_id, object_id=unquote(object_id))
