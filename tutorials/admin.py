@@ -28,7 +28,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
 from reversion import get_comment, is_active, set_comment
@@ -437,3 +437,13 @@ class EditorRightsUserAdmin(UserAdmin):
         if unchanged:
             messages.info(request, gettext("Not editors, nothing changed: %(users)s.")
                           % {"users": ", ".join(unchanged)})
+
+
+# -- the editors' guide ---------------------------------------------------------------------------
+
+def writing_lessons_guide_view(request):
+    """"How to write a lesson" (docs/writing-lessons.md) as an admin page, in the reader's language; linked at the
+    top of every admin page. Routed in config/urls.py through admin.site.admin_view: staff only."""
+    title, guide = selectors.writing_lessons_guide(language=get_language())
+    return TemplateResponse(request, "admin/writing_lessons_guide.html",
+                            {**admin.site.each_context(request), "title": title, "guide": guide})
