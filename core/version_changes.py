@@ -74,7 +74,9 @@ def version_changes(*, version: Version, before: Version | None) -> list[RowChan
         new = _followed_versions(version, relation, version.object_id)
         pairs = sorted(((old.get(key), new.get(key)) for key in old.keys() | new.keys()),
                        key=lambda pair: _order_key(relation.related_model, pair[1] or pair[0]))
-        rows += [_row_changes(relation.related_model, older, newer) for older, newer in pairs]
+        # The link to the object itself says nothing: it is the same in every row.
+        rows += [_row_changes(relation.related_model, older, newer, unsaid=relation.field.attname)
+                 for older, newer in pairs]
     return [row for row in rows if row.fields or row.state != "changed"]
 
 
@@ -92,12 +94,14 @@ def _order_key(model: type[models.Model], version: Version) -> tuple:
     return (*((value is None, 0 if value is None else value) for value in values), version.object_id)
 
 
-def _row_changes(model: type[models.Model], older: Version | None, newer: Version | None) -> RowChanges:
+def _row_changes(model: type[models.Model], older: Version | None, newer: Version | None,
+                 unsaid: str = "") -> RowChanges:
     old = older.field_dict if older else {}
     new = newer.field_dict if newer else {}
     fields = []
     for field in model._meta.concrete_fields:
-        if field.primary_key or not field.editable or field.attname not in old.keys() | new.keys():
+        if (field.primary_key or not field.editable or field.attname == unsaid
+                or field.attname not in old.keys() | new.keys()):
             continue
         old_text, new_text = _said(field, old.get(field.attname)), _said(field, new.get(field.attname))
         if old_text == new_text:   # an empty box stored as "" or as None is no change either

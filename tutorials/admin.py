@@ -30,6 +30,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
 from reversion import get_comment, is_active, set_comment
 from reversion.admin import VersionAdmin
@@ -441,6 +442,7 @@ class EditorRightsUserAdmin(UserAdmin):
 
 # -- the editors' guide ---------------------------------------------------------------------------
 
+@require_GET
 def writing_lessons_guide_view(request):
     """"How to write a lesson" (docs/writing-lessons.md) as an admin page, in the reader's language; linked at the
     top of every admin page. Routed in config/urls.py through admin.site.admin_view: staff only."""

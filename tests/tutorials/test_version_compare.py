@@ -113,6 +113,8 @@ def test_the_first_version_shows_everything_it_held(editor_client):
     assert headings(html)[0] == "Added lesson “Queens”" and len(headings(html)) == 4   # the lesson and 3 steps
     assert ("Title (Russian)", "—", "<ins>Дамы</ins>") in changed_rows(html)
     assert ("Published", "—", "<ins>Yes</ins>") in changed_rows(html)
+    assert ("Number", "—", "<ins>3</ins>") in changed_rows(html)
+    assert "<th scope=\"row\">Lesson</th>" not in html   # each step's link to its lesson goes without saying
 
 
 def test_a_presets_comparison_says_its_fields_in_words(editor_client, presets):
