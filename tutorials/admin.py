@@ -111,10 +111,11 @@ class EditorsAdmin(LabelledListEditable, PlainLineEnds, VersionAdmin, Translatio
         version = get_object_or_404(Version.objects.select_related("revision", "revision__user"), pk=version_id,
                                     object_id=unquote(object_id),
                                     content_type=ContentType.objects.get_for_model(self.model))
-        before = version_before(version)
+        before, name = version_before(version), version_name(version)
         context = {
-            **self.admin_site.each_context(request), "opts": self.opts, "object_id": object_id,
-            "title": gettext("What changed in %(name)s") % {"name": version_name(version)},
+            **self.admin_site.each_context(request), "opts": self.opts, "object_id": object_id, "name": name,
+            "title": gettext("What changed in “%(name)s”") % {"name": name},
+            "change_url": reverse(f"admin:{self._url_name('change')}", args=(object_id,)),
             "version": version, "before": before, "comment": change_messages.for_the_reader(version.revision.comment),
             "rows": version_changes(version=version, before=before),
             "history_url": reverse(f"admin:{self._url_name('history')}", args=(object_id,)),

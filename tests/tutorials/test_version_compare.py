@@ -70,7 +70,9 @@ def test_a_lessons_comparison_lists_only_what_changed_in_the_lesson_and_its_step
     page = editor_client.get(admin_url(lesson, f"history/{newest.pk}/compare/"), **ENGLISH)
 
     assert page.status_code == 200
+    assert page.context["title"] == "What changed in “Two queens”"
     html = page.content.decode()
+    assert f'<a href="{admin_url(lesson, "change/")}">Two queens</a>' in html   # in the breadcrumbs
     assert headings(html) == ["Lesson “Two queens”", "Lesson step “1. Text”",
                               "Deleted lesson step “3. Question (the learner makes the move)”"]
     rows = changed_rows(html)
@@ -100,6 +102,7 @@ def test_the_comparison_speaks_russian_to_a_russian_reader(editor_client):
     assert labels[:2] == ["Заголовок (Английский)", "Текст (Английский)"]
     assert "Удалён шаг урока “3. Вопрос (ученик делает ход)”" in headings(html)
     assert "Вернуть эту версию…" in html and "Было" in html and "Стало" in html
+    assert "Что изменилось в «Two queens»" in html and "рядом с предыдущей (сохранённой " in html
 
 
 def test_the_first_version_shows_everything_it_held(editor_client):
