@@ -102,7 +102,7 @@ def test_the_comparison_speaks_russian_to_a_russian_reader(editor_client):
     assert labels[:2] == ["Заголовок (Английский)", "Текст (Английский)"]
     assert "Удалён шаг урока “3. Вопрос (ученик делает ход)”" in headings(html)
     assert "Вернуть эту версию…" in html and "Было" in html and "Стало" in html
-    assert "Что изменилось в «Two queens»" in html and "рядом с предыдущей (сохранённой " in html
+    assert "Что изменилось в «Дамы»" in html and "рядом с предыдущей (сохранённой " in html
 
 
 def test_the_first_version_shows_everything_it_held(editor_client):
