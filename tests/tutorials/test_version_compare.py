@@ -100,7 +100,8 @@ def test_the_comparison_speaks_russian_to_a_russian_reader(editor_client):
 
     labels = [label for label, _old, _new in changed_rows(html)]
     assert labels[:2] == ["Заголовок (Английский)", "Текст (Английский)"]
-    assert headings(html) == ["Урок «Дамы»", "Шаг урока «1. Текст»", "Удалено: шаг урока «3. Вопрос (ученик делает ход)»"]
+    assert headings(html) == ["Урок «Дамы»", "Шаг урока «1. Текст»",
+                              "Удалено: шаг урока «3. Вопрос (ученик делает ход)»"]
     assert "Вернуть эту версию…" in html and "Было" in html and "Стало" in html
     assert "Что изменилось в «Дамы»" in html and "рядом с предыдущей (сохранённой " in html
 
