@@ -3,6 +3,7 @@ from django.urls import include, path, re_path
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import RedirectView
 
+from tutorials.admin import writing_lessons_guide_view
 from tutorials.views import home
 
 # The admin is where editors work: it carries the site's name in their language, not "Django".
@@ -16,6 +17,9 @@ urlpatterns = [
     re_path(r"^admin/tutorials/preset/(?P<rest>.*)$",
             RedirectView.as_view(url="/admin/games/preset/%(rest)s", permanent=True, query_string=True),
             name="old_preset_admin"),
+    # The editors' guide, among the admin's pages (before them: the admin answers every other address under /admin/).
+    path("admin/guide/writing-lessons/", admin.site.admin_view(writing_lessons_guide_view),
+         name="writing_lessons_guide"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     # Ours first: sign-up, and sign-in and password reset with attempts limited, under Django's URL names.

@@ -5,7 +5,11 @@ from __future__ import annotations
 import reversion
 from django.conf import settings
 from django.db import models
+from django.db.models.fields.reverse_related import ForeignObjectRel
 from modeltranslation.utils import build_localized_fieldname
+
+# Each registered model's `follow`: the rows saved in each of its versions (a lesson's steps).
+_FOLLOWED: dict[type[models.Model], tuple[str, ...]] = {}
 
 
 def register_versions(*, follow: tuple[str, ...] = ()):
@@ -18,5 +22,11 @@ def register_versions(*, follow: tuple[str, ...] = ()):
         names = [field.name for field in model._meta.local_fields if field.name not in translated]
         names += [build_localized_fieldname(name, language) for name in translated
                   for language in settings.MODELTRANSLATION_LANGUAGES]
+        _FOLLOWED[model] = follow
         return reversion.register(model, fields=names, follow=follow)
     return register
+
+
+def followed_relations(model: type[models.Model]) -> list[ForeignObjectRel]:
+    """The relations to the rows kept in each version of `model` (a lesson's `steps`), as registered."""
+    return [model._meta.get_field(name) for name in _FOLLOWED.get(model, ())]

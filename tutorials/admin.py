@@ -1,4 +1,5 @@
-"""Editing lessons, their steps and presets in /admin/, with history and restore (django-reversion).
+"""Editing lessons, their steps and presets in /admin/, with history and restore (django-reversion); and the
+user admin, where a superuser makes a user an editor in one step.
 
 Translated texts show one box per language (modeltranslation's TranslationAdmin; the tabbed variant
 loads jQuery UI from a CDN, which this site does not use). Steps edit inline: renumber them, or drag
@@ -16,21 +17,28 @@ from contextlib import contextmanager
 
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
-from django.core.exceptions import FieldDoesNotExist, PermissionDenied
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.models import User
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 from django.forms import Textarea
-from django.shortcuts import get_object_or_404
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
 from reversion import get_comment, is_active, set_comment
 from reversion.admin import VersionAdmin
-from reversion.errors import RevertError
 from reversion.models import Version
 
+from core.version_changes import version_before, version_changes, version_name
 from games.models import Preset
-from tutorials import change_messages, jsontext, selectors, services
+from tutorials import change_messages, editor_services, jsontext, selectors, services
 from tutorials.admin_lists import LabelledListEditable
 from tutorials.forms import LessonStepForm, LessonStepFormSet, MultilineTextField, PresetForm
 from tutorials.models import Lesson, LessonProgress, LessonStep
@@ -45,20 +53,16 @@ class PlainLineEnds:
     formfield_overrides = {models.TextField: {"form_class": MultilineTextField}}
 
 
-def version_name(version: Version) -> str:
-    """The object as this version stored it, named in the active language: `object_repr` was written in
-    the language of whoever saved it ("Дамы" for a lesson saved from the Russian admin)."""
-    try:
-        # An unsaved instance with the version's values (`version.object` is the current row, if any).
-        return str(version.content_type.model_class()(**version.field_dict))
-    except (RevertError, FieldDoesNotExist, TypeError):   # data this code no longer reads: the stored name
-        return version.object_repr
-
-
 class EditorsAdmin(LabelledListEditable, PlainLineEnds, VersionAdmin, TranslationAdmin):
     """The admin of a versioned model with texts per language: lessons, presets and rules pages."""
 
     history_latest_first = True   # the History and Recover lists: the newest version first
+    object_history_template = "admin/editors_object_history.html"   # with each version's changes linked
+
+    def get_urls(self):
+        return [path("<path:object_id>/history/<int:version_id>/compare/",
+                     self.admin_site.admin_view(self.compare_view), name=self._url_name("compare")),
+                *super().get_urls()]
 
     def construct_change_message(self, request, form, formsets, add=False):
         message = super().construct_change_message(request, form, formsets, add)
@@ -93,7 +97,32 @@ class EditorsAdmin(LabelledListEditable, PlainLineEnds, VersionAdmin, Translatio
         for action in (getattr(response, "context_data", None) or {}).get("action_list", ()):
             revision = action["revision"]
             revision.comment = change_messages.for_the_reader(revision.comment)   # for this page; never saved
+            action["compare_url"] = action["url"] + "compare/"   # under the version's own (revert) address
         return response
+
+    def _url_name(self, page: str) -> str:
+        return f"{self.opts.app_label}_{self.opts.model_name}_{page}"
+
+    def compare_view(self, request, object_id, version_id):
+        """A version beside the one before it: only what changed, old and new side by side, with the way to
+        revert to it."""
+        if not self.has_view_or_change_permission(request):
+            raise PermissionDenied
+        version = get_object_or_404(Version.objects.select_related("revision", "revision__user"), pk=version_id,
+                                    object_id=unquote(object_id),
+                                    content_type=ContentType.objects.get_for_model(self.model))
+        before, name = version_before(version), version_name(version)
+        context = {
+            **self.admin_site.each_context(request), "opts": self.opts, "object_id": object_id, "name": name,
+            "title": gettext("What changed in “%(name)s”") % {"name": name},
+            "change_url": reverse(f"admin:{self._url_name('change')}", args=(object_id,)),
+            "version": version, "before": before, "comment": change_messages.for_the_reader(version.revision.comment),
+            "rows": version_changes(version=version, before=before),
+            "history_url": reverse(f"admin:{self._url_name('history')}", args=(object_id,)),
+            "revert_url": reverse(f"admin:{self._url_name('revision')}", args=(object_id, version.pk))
+            if self.has_change_permission(request) else None,
+        }
+        return TemplateResponse(request, "admin/editors_version_compare.html", context)
 
     def revision_view(self, request, object_id, version_id, extra_context=None):
         version = get_object_or_404(Version, pk=version_id, object_id=unquote(object_id))
@@ -316,3 +345,108 @@ class LessonProgressAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+# -- users: editors' rights in one step -----------------------------------------------------------
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class EditorRightsUserAdmin(UserAdmin):
+    """Django's user admin, where a superuser also makes a user an editor, or takes the rights back, in one
+    step: from the user's page (through a page that says what it will do) or as actions on the list."""
+
+    change_form_template = "admin/auth/user/editor_rights_change_form.html"
+    actions = ("make_editors", "remove_editor_rights")
+
+    def get_urls(self):
+        return [path("<id>/editor-rights/", self.admin_site.admin_view(self.editor_rights_view),
+                     name="auth_user_editor_rights"), *super().get_urls()]
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        if not request.user.is_superuser:   # editor_services refuses them too; offer no action that fails
+            for name in self.actions:
+                actions.pop(name, None)
+        return actions
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        user = self.get_object(request, unquote(object_id)) if request.user.is_superuser else None
+        context = {"editor_rights_url": reverse("admin:auth_user_editor_rights", args=(user.pk,)) if user else None,
+                   "is_editor": bool(user and selectors.user_is_editor(user)), **(extra_context or {})}
+        return super().change_view(request, object_id, form_url, context)
+
+    def editor_rights_view(self, request, id):
+        user = self.get_object(request, unquote(id))
+        if user is None:
+            raise Http404
+        if not self.has_change_permission(request, user):
+            raise PermissionDenied
+        change_url = reverse("admin:auth_user_change", args=(user.pk,))
+        try:
+            editor_services.editor_rights_check_allowed(user=request.user)
+            if request.method == "POST":
+                # The form says which way (not "toggle"), so that a second click changes nothing more.
+                if request.POST.get("rights") == "remove":
+                    self.remove_editor_rights(request, [user])
+                else:
+                    self.make_editors(request, [user])
+                return redirect(change_url)
+        except editor_services.EditorRightsRefused as refusal:
+            messages.error(request, str(refusal))
+            return redirect(change_url)
+        is_editor = selectors.user_is_editor(user)
+        context = {**self.admin_site.each_context(request), "opts": self.opts, "original": user,
+                   "change_url": change_url, "is_editor": is_editor,
+                   "title": gettext("Take back %(user)s's editor rights") % {"user": user} if is_editor
+                   else gettext("Make %(user)s an editor") % {"user": user}}
+        return TemplateResponse(request, "admin/auth/user/editor_rights_confirm.html", context)
+
+    @admin.action(description=_("Make editors (staff status and the Editors group)"))
+    def make_editors(self, request, users) -> None:
+        try:
+            made = editor_services.editor_rights_grant(users=users, granted_by=request.user)
+        except editor_services.EditorRightsRefused as refusal:
+            messages.error(request, str(refusal))
+            return
+        for user in made:
+            messages.success(request, gettext(
+                "%(user)s is now an editor: staff status and the Editors group, so they may sign in to this admin "
+                "and edit lessons, presets, rules pages and puzzles.") % {"user": user})
+        unchanged = [str(user) for user in users if user not in made]
+        if unchanged:
+            messages.info(request, gettext("Already editors, nothing changed: %(users)s.")
+                          % {"users": ", ".join(unchanged)})
+
+    @admin.action(description=_("Remove editor rights"))
+    def remove_editor_rights(self, request, users) -> None:
+        try:
+            removed = editor_services.editor_rights_remove(users=users, removed_by=request.user)
+        except editor_services.EditorRightsRefused as refusal:
+            messages.error(request, str(refusal))
+            return
+        for removal in removed:
+            if removal.staff_kept_because:
+                messages.success(request, gettext(
+                    "%(user)s is no longer an editor (out of the Editors group) and keeps staff status: "
+                    "%(reason)s.") % {"user": removal.user, "reason": removal.staff_kept_because})
+            else:
+                messages.success(request, gettext(
+                    "%(user)s is no longer an editor: out of the Editors group and without staff status, so they "
+                    "can no longer sign in to this admin.") % {"user": removal.user})
+        unchanged = [str(user) for user in users if user not in [removal.user for removal in removed]]
+        if unchanged:
+            messages.info(request, gettext("Not editors, nothing changed: %(users)s.")
+                          % {"users": ", ".join(unchanged)})
+
+
+# -- the editors' guide ---------------------------------------------------------------------------
+
+@require_GET
+def writing_lessons_guide_view(request):
+    """"How to write a lesson" (docs/writing-lessons.md) as an admin page, in the reader's language; linked at the
+    top of every admin page. Routed in config/urls.py through admin.site.admin_view: staff only."""
+    title, guide = selectors.writing_lessons_guide(language=get_language())
+    return TemplateResponse(request, "admin/writing_lessons_guide.html",
+                            {**admin.site.each_context(request), "title": title, "guide": guide})

@@ -6,7 +6,9 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Prefetch, QuerySet
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from core.visitors import sees_drafts
@@ -27,6 +29,7 @@ from games.tables import hand_summary
 from tutorials import jsontext
 from tutorials.feedback import editor_feedback, same_move, wrong_answer_text, wrong_options
 from tutorials.links import course_url
+from tutorials.markdown import render_markdown
 from tutorials.models import Lesson, LessonProgress, LessonStep
 from tutorials.payloads import lesson_seat_names, position_from_payload
 from tutorials.practice import practice_goal, practice_outcome
@@ -371,3 +374,24 @@ def wrong_answer_rows(lesson: Lesson, step: LessonStep) -> tuple[list[dict[str, 
              "written": editor_feedback(state, payload, option, language) is not None}
             for option in options[:WRONG_ANSWERS_SHOWN]]
     return rows, max(0, len(options) - WRONG_ANSWERS_SHOWN)
+
+
+# -- editors ------------------------------------------------------------------------------------
+
+EDITORS_GROUP = "Editors"   # made by migration 0002; tutorials.editor_services gives and takes its rights
+
+
+def user_is_editor(user) -> bool:
+    """A staff user in the Editors group: one who may sign in to the admin and edit lessons."""
+    return user.is_staff and user.groups.filter(name=EDITORS_GROUP).exists()
+
+
+GUIDES = settings.BASE_DIR / "docs"
+
+
+def writing_lessons_guide(*, language: str) -> tuple[str, SafeString]:
+    """docs/writing-lessons.md (or its Russian twin), as the admin shows it: its first heading as the page's title
+    and the rest as sanitised HTML."""
+    name = "writing-lessons.ru.md" if language == "ru" else "writing-lessons.md"
+    title, _newline, body = (GUIDES / name).read_text(encoding="utf-8").partition("\n")
+    return title.removeprefix("# ").strip(), render_markdown(body)

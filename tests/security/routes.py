@@ -267,6 +267,8 @@ GET_ROUTES: dict[str, Callable[[World], str]] = {
     "favicon": lambda world: reverse("favicon"),
     # The presets' admin before they moved to the games app: a permanent redirect to their new admin pages.
     "old_preset_admin": lambda world: reverse("old_preset_admin", args=[""]),
+    # The editors' guide among the admin's pages (staff only).
+    "writing_lessons_guide": lambda world: reverse("writing_lessons_guide"),
     "play_index": lambda world: reverse("play_index"),
     "my_games": lambda world: reverse("my_games"),
     "play": lambda world: reverse("play", args=[world.game.pk]),

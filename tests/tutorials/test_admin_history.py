@@ -67,9 +67,9 @@ def newest_comment(obj, language: str) -> str:
 
 
 def history_version_ids(html: str, obj) -> list[int]:
-    """The versions the History page links to, in the order it lists them."""
+    """The versions the History page links to (to revert), in the order it lists them."""
     path = f"/admin/{obj._meta.app_label}/{obj._meta.model_name}/{obj.pk}/history/"
-    return [int(found) for found in re.findall(re.escape(path) + r"(\d+)/", html)]
+    return [int(found) for found in re.findall(re.escape(path) + r'(\d+)/"', html)]
 
 
 def page_title(html: str) -> str:
