@@ -267,7 +267,8 @@ class LessonAdmin(EditorsAdmin):
     list_filter = ("game_key", "published", ReplayFilter)
     list_editable = ("order", "published")
     search_fields = ("slug", "title_ru", "title_en")
-    fields = ("game_key", "slug", "order", "preset", "published", "title", "summary")
+    fields = ("game_key", "slug", "order", "preset", "published", "title", "summary", "in_the_studio")
+    readonly_fields = ("in_the_studio",)
     inlines = (LessonStepInline,)
 
     class Media:
@@ -277,6 +278,14 @@ class LessonAdmin(EditorsAdmin):
     def formfield_for_dbfield(self, db_field, request, **kwargs):
         formfield = super().formfield_for_dbfield(db_field, request, **kwargs)
         return with_rows(formfield, db_field, {"summary": 2})
+
+    @admin.display(description=_("lesson studio"))
+    def in_the_studio(self, lesson: Lesson) -> str:
+        """Where the lesson's steps are written on the table, without their payloads' JSON."""
+        if lesson.pk is None:
+            return format_html('<a href="{}">{}</a>', reverse("studio"), _("Create lessons in the lesson studio"))
+        return format_html('<a href="{}">{}</a>', reverse("studio_lesson", args=[lesson.pk]),
+                           _("Open this lesson in the studio: deal and play its positions on the table"))
 
     @admin.display(description=_("steps"))
     def step_count(self, lesson: Lesson) -> int:
