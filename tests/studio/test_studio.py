@@ -320,3 +320,13 @@ def test_a_step_starts_from_a_puzzles_position_under_the_same_rules_only(client,
                            follow=True)
     assert "other rules" in response.content.decode()
     assert state_of(step_of(lesson, 1)).to_dict() == state.to_dict()
+
+
+def test_the_studio_speaks_the_editors_language(client, editor):
+    lesson = create(client, title="In Russian")
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    assert "Студия уроков" in client.get("/studio/").content.decode()
+    page = client.get(f"/studio/lessons/{lesson.pk}/steps/1/").content.decode()
+    assert "Раздать карты" in page and "Что читает ученик" in page
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "9", "seed": "1"}, follow=True)
+    assert "Не сохранено: В эту игру играют от 4 до 4 игроков." in response.content.decode()
