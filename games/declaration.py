@@ -120,6 +120,10 @@ class Game:
     lesson_goal_kinds: Sequence[str] = ()
     # The lesson DEAL of a freshly dealt game (tutorials.payloads), so that the lesson studio can deal from a seed.
     opening_deal: Callable[[Any], dict[str, Any]] | None = None
+    # The dealt hands that lead to given hands at a position after moves (Hearts: after the pass), so that the studio
+    # can show the hands after those moves and let the editor move cards there; ValueError when it cannot. Without
+    # it, cards are moved at the deal only.
+    hands_at_the_deal: Callable[[Any, list[list[str]]], list[list[str]]] | None = None
     has_stock: bool = True                      # False for a game dealt out whole (Hearts): its replay shows no stock
 
     @property

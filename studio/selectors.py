@@ -19,7 +19,9 @@ from modeltranslation.utils import build_localized_fieldname
 from games import registry
 from games.narration import narrator_for
 from games.rules import get_game
+from games.rules.cards import SUITS, sort_cards, suit_of
 from games.selectors import games_of_user, narration_language, position_context
+from studio.services import STOCK
 from tutorials.coach_drafts import wrong_move_drafts
 from tutorials.feedback import editor_feedback, same_move
 from tutorials.markdown import render_markdown
@@ -98,6 +100,7 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
         "deal_players": state.players, "deal_seed": payload["deal"].get("seed", 0),
         "deal_dealer": payload["deal"].get("dealer", 0),
     })
+    context["picker"] = _card_picker(lesson, payload, state, names)
     if state.is_over:
         return context
     mover = state.current_player
@@ -110,6 +113,27 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
     if step.kind == LessonStep.Kind.QUESTION:
         context["question"] = _question(lesson, step, state)
     return context
+
+
+def _card_picker(lesson: Lesson, payload: dict, state, names: list[str]) -> dict[str, Any] | None:
+    """Every card of the hands (and, at the deal, the stock) with its place, by suit, and how many each place holds;
+    None where cards cannot be moved at this position (studio.services.step_move_cards)."""
+    actions = payload.get("actions", [])
+    if actions and (registry.game(lesson.game_key).hands_at_the_deal is None or state.is_over):
+        return None
+    hands = state.to_dict()["hands"] if actions else payload["deal"]["hands"]
+    places = {card: str(seat) for seat, hand in enumerate(hands) for card in hand}
+    if not actions:
+        places.update(dict.fromkeys(payload["deal"].get("stock", []), STOCK))
+    options = [{"value": str(seat), "label": name} for seat, name in enumerate(names)]
+    if not actions and registry.game(lesson.game_key).has_stock:
+        options.append({"value": STOCK, "label": _("Stock")})
+    suits = [{"suit": suit, "cards": [{"card": card, "place": places[card]} for card in sort_cards(places)
+                                      if suit_of(card) == suit]} for suit in SUITS]
+    return {"suits": [suit for suit in suits if suit["cards"]], "options": options,
+            "counts": [{"label": option["label"], "count": sum(place == option["value"] for place in places.values())}
+                       for option in options],
+            "total": len(places), "after_moves": bool(actions)}
 
 
 def _move_form(state, names: list[str], mover: int, *, request, purpose: str, url: str, move_count: int) -> str:

@@ -254,6 +254,52 @@ def step_deal(*, step: LessonStep, players: int, seed: int, dealer: int, seat: i
         _save_step(step)
 
 
+STOCK = "stock"
+
+
+def step_move_cards(*, step: LessonStep, places: Mapping[str, str], user) -> None:
+    """Move cards between the hands (and the stock) of the step's position: `places` gives each card its hand's
+    seat number ("0", "1", …) or STOCK. At the deal the deal itself changes; after moves, the game works out the
+    dealt hands that lead there (games.declaration.Game.hands_at_the_deal: Hearts after the pass) and the moves
+    stay. A card left out, named twice or unknown is refused, and so is a deal the rules do not accept."""
+    _refuse_a_practice_step(step)
+    payload = dict(step.payload)
+    if "deal" not in payload:
+        raise StudioRefused([_("Deal the cards first.")])
+    lesson = step.lesson
+    deal = dict(payload["deal"])
+    actions = payload.get("actions", [])
+    hook = registry.game(lesson.game_key).hands_at_the_deal
+    if actions and hook is None:
+        raise StudioRefused([_("Cards are moved at the deal: take the moves back first.")])
+    state = position_from_payload(lesson.game_key, lesson.variant(), payload)
+    hands_now = [list(hand) for hand in (state.to_dict()["hands"] if actions else deal["hands"])]
+    stock = [] if actions else list(deal.get("stock", []))
+    movable = [card for hand in hands_now for card in hand] + stock
+    unknown = sorted(set(places) - set(movable))
+    if unknown or set(movable) - set(places):
+        raise StudioRefused([_("Give every card of the table a place, and only those cards.")])
+    seats = [str(seat) for seat in range(len(hands_now))]
+    if any(place not in seats and not (place == STOCK and not actions) for place in places.values()):
+        raise StudioRefused([_("A card may go to a player's hand or, at the deal, to the stock.")])
+    new_hands = [[card for card in hand if places[card] == str(seat)] for seat, hand in enumerate(hands_now)]
+    for card in movable:
+        seat = places[card]
+        if seat != STOCK and card not in new_hands[int(seat)]:
+            new_hands[int(seat)].append(card)
+    new_stock = [card for card in stock if places[card] == STOCK] + [
+        card for card in movable if places[card] == STOCK and card not in stock]
+    if actions:
+        try:
+            new_hands = hook(state, new_hands)
+        except ValueError as error:
+            raise StudioRefused([str(error)]) from None
+    deal.update({"hands": new_hands, "stock": new_stock})
+    with step_revision(step, user=user, change=_("cards moved")):
+        step.payload = {**payload, "deal": deal}
+        _save_step(step)
+
+
 def step_start_from_game(*, step: LessonStep, game: Game, move: int, user) -> None:
     """Set the step's position to move `move` of one of the editor's own games (0: its deal), seen from the seat
     the editor played. The game must be of the lesson's game and rules."""

@@ -105,6 +105,8 @@ def step_change(request: HttpRequest, lesson_id: int, number: int, change: str) 
         "deal": lambda: services.step_deal(step=step, user=user, **_posted_numbers(
             request, players=None, seed=0, dealer=0, seat=0)),
         "continue": lambda: services.step_continue_previous(step=step, user=user),
+        "cards": lambda: services.step_move_cards(step=step, user=user, places={
+            name.removeprefix("card-"): value for name, value in request.POST.items() if name.startswith("card-")}),
         "from-game": lambda: services.step_start_from_game(step=step, user=user, game=_posted_game(request),
                                                            move=_posted_numbers(request, move_number=0)["move_number"]),
         "from-puzzle": lambda: services.step_start_from_puzzle(step=step, user=user, puzzle=_posted_puzzle(request)),

@@ -15,6 +15,7 @@ GAME = Game(
     round_outcome=table.round_outcome,
     round_text=table.round_text,
     opening_deal=table.opening_deal,
+    hands_at_the_deal=table.hands_at_the_deal,
     held_cards=table.held_cards,
     preset_texts=presets.PRESET_TEXTS,
     variant_field_labels=variant_labels.FIELD_LABELS,

@@ -285,3 +285,23 @@ def opening_deal(state) -> dict[str, Any]:
     data = state.to_dict()
     return {"hands": [list(hand) for hand in data["hands"]], "stock": [], "dealer": data["dealer"],
             "seed": data["seed"]}
+
+
+def hands_at_the_deal(state, hands: list[list[str]]) -> list[list[str]]:
+    """The dealt hands that lead to `hands` at `state`, a position right after the pass (the lesson studio shows the
+    hands after it and lets an editor move cards): each seat's hand less what it received, plus what it passed.
+    ValueError when `hands` no longer hold the cards the pass gave (the pass itself would change)."""
+    data = state.to_dict()
+    if data["deal_number"] != 1 or data["trick"] or any(data["tricks"]):
+        raise ValueError(_("Cards can be moved only in the first deal, before its first card is played."))
+    if any(received is None for received in data["received"]):
+        return [list(hand) for hand in hands]   # the chosen cards stay in their hands until all four have passed
+    dealt = []
+    for seat, hand in enumerate(hands):
+        received, passed = data["received"][seat], data["passes"][seat]
+        missing = [card for card in received if card not in hand]
+        if missing:
+            raise ValueError(_("Player %(number)s keeps the cards received in the pass (%(cards)s): take the pass "
+                               "back to change them.") % {"number": seat + 1, "cards": ", ".join(missing)})
+        dealt.append([card for card in hand if card not in received] + list(passed))
+    return dealt

@@ -330,3 +330,60 @@ def test_the_studio_speaks_the_editors_language(client, editor):
     assert "Раздать карты" in page and "Что читает ученик" in page
     response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "9", "seed": "1"}, follow=True)
     assert "Не сохранено: В эту игру играют от 4 до 4 игроков." in response.content.decode()
+
+
+def places_of(hands: list[list[str]], stock: list[str] = ()) -> dict[str, str]:
+    places = {f"card-{card}": str(seat) for seat, hand in enumerate(hands) for card in hand}
+    places.update({f"card-{card}": "stock" for card in stock})
+    return places
+
+
+def test_cards_move_between_hands_after_the_pass_and_the_deal_before_it_is_worked_out(client, editor):
+    lesson = create(client, title="Picker")
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "4", "seed": "3"})
+    step = step_of(lesson, 1)
+    for _ in range(4):
+        post_move(client, step, "play", state_of(step).legal_actions()[0], purpose="play")
+        step.refresh_from_db()
+    page = client.get(f"/studio/lessons/{lesson.pk}/steps/1/").content.decode()
+    assert 'name="card-QS"' in page and "52 cards in all" in page
+    data = state_of(step).to_dict()
+    hands, received = data["hands"], data["received"]
+    mine = next(card for card in hands[0] if card not in received[0])
+    theirs = next(card for card in hands[1] if card not in received[1])
+    places = places_of(hands)
+    places[f"card-{mine}"], places[f"card-{theirs}"] = "1", "0"
+    passes = list(step.payload["actions"])
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/cards/", places)
+    step.refresh_from_db()
+    after = state_of(step).to_dict()["hands"]
+    assert theirs in after[0] and mine not in after[0] and mine in after[1]
+    assert step.payload["actions"] == passes   # the pass stays as it was
+
+    before = step.payload
+    kept = next(iter(received[0]))
+    places = places_of(after)
+    places[f"card-{kept}"] = "2"
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/cards/", places, follow=True)
+    step.refresh_from_db()
+    assert step.payload == before and "keeps the cards received in the pass" in response.content.decode()
+
+    places = places_of(after)
+    del places[f"card-{kept}"]
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/cards/", places, follow=True)
+    step.refresh_from_db()
+    assert step.payload == before and "Give every card" in response.content.decode()
+
+
+def test_cards_move_between_hands_and_the_stock_at_the_deal(client, editor):
+    lesson = create(client, game_key="sunduchok", title="Picker at the deal")
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "2", "seed": "4"})
+    step = step_of(lesson, 1)
+    deal = step.payload["deal"]
+    places = places_of(deal["hands"], deal["stock"])
+    top, held = deal["stock"][0], deal["hands"][0][0]
+    places[f"card-{top}"], places[f"card-{held}"] = "0", "stock"
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/cards/", places)
+    step.refresh_from_db()
+    hands, stock = step.payload["deal"]["hands"], step.payload["deal"]["stock"]
+    assert top in hands[0] and held not in hands[0] and stock[-1] == held and stock[:-1] == deal["stock"][1:]
