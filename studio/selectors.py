@@ -104,7 +104,7 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
     if state.is_over:
         return context
     mover = state.current_player
-    context["mover_name"] = names[mover]
+    context["mover_name"] = narrator_for(lesson.game_key, names, seat, narration_language()).name(mover)
     context["play_form"] = _move_form(state, names, mover, request=request, purpose="play",
                                       url=f"{step_url(step)}play/", move_count=context["move_count"])
     if mover == seat:

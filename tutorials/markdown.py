@@ -32,9 +32,19 @@ URL_SCHEMES = frozenset({"http", "https", "mailto"})
 EXTENSIONS = ("tables", "fenced_code", "sane_lists")
 
 
-def render_markdown(text: str | None) -> SafeString:
-    """`text` (Markdown) as sanitised HTML, safe to put on a page as it is."""
+def render_markdown(text: str | None, *, images_under: str | None = None) -> SafeString:
+    """`text` (Markdown) as sanitised HTML, safe to put on a page as it is. `images_under`: a path whose images are
+    kept (the editors' guide's screenshots, served by the site itself); every other image is removed as above."""
     html = markdown_lib.markdown(text or "", extensions=list(EXTENSIONS), output_format="html")
-    clean = nh3.clean(html, tags=set(ALLOWED_TAGS), attributes=ALLOWED_ATTRIBUTES, url_schemes=set(URL_SCHEMES),
+    tags, attributes, keep = set(ALLOWED_TAGS), ALLOWED_ATTRIBUTES, None
+    if images_under is not None:
+        tags.add("img")
+        attributes = {**ALLOWED_ATTRIBUTES, "img": {"src", "alt"}}
+
+        def keep(tag: str, attribute: str, value: str) -> str | None:
+            if tag == "img" and attribute == "src" and not value.startswith(images_under):
+                return None
+            return value
+    clean = nh3.clean(html, tags=tags, attributes=attributes, url_schemes=set(URL_SCHEMES), attribute_filter=keep,
                       link_rel="noopener noreferrer", strip_comments=True)
     return mark_safe(clean)  # sanitised by nh3 just above

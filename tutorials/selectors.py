@@ -394,4 +394,8 @@ def writing_lessons_guide(*, language: str) -> tuple[str, SafeString]:
     and the rest as sanitised HTML."""
     name = "writing-lessons.ru.md" if language == "ru" else "writing-lessons.md"
     title, _newline, body = (GUIDES / name).read_text(encoding="utf-8").partition("\n")
-    return title.removeprefix("# ").strip(), render_markdown(body)
+    # The screenshots are linked from docs/ as ../static/docs/… (so that the file reads right where it lies), and
+    # served by the site from its static files.
+    images = f"{settings.STATIC_URL}docs/"
+    body = body.replace("](../static/docs/", f"]({images}")
+    return title.removeprefix("# ").strip(), render_markdown(body, images_under=images)

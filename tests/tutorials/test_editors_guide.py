@@ -35,3 +35,25 @@ def test_only_staff_read_the_guide(client, django_user_model):
     assert client.get(GUIDE)["Location"].startswith("/admin/login/")
     client.force_login(django_user_model.objects.create_user(username="lena"))
     assert client.get(GUIDE)["Location"].startswith("/admin/login/")
+
+
+def test_the_guide_shows_the_studios_screenshots_in_the_readers_language(editor_client):
+    from pathlib import Path
+
+    from django.conf import settings
+
+    for headers, language in ((ENGLISH, "en"), (RUSSIAN, "ru")):
+        html = editor_client.get(GUIDE, **headers).content.decode()
+        shots = re.findall(r'<img alt="[^"]+" src="/static/docs/(studio-[a-z]+-(?:en|ru)\.jpg)">', html)
+        assert len(shots) == 3 and all(shot.endswith(f"-{language}.jpg") for shot in shots)
+        assert all((Path(settings.BASE_DIR) / "static" / "docs" / shot).is_file() for shot in shots)
+        assert 'href="/studio/"' in html or "/studio/" in html
+
+
+def test_only_the_guides_own_images_are_kept():
+    from tutorials.markdown import render_markdown
+
+    text = "![ok](/static/docs/a.jpg) ![away](https://elsewhere.example/a.jpg) ![up](/static/../media/a.jpg)"
+    assert render_markdown(text) == "<p>  </p>"
+    kept = render_markdown(text, images_under="/static/docs/")
+    assert kept.count("src=") == 1 and 'src="/static/docs/a.jpg"' in kept
