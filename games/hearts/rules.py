@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.rules.base import IllegalAction, build_variant, copy_json, event_for, resolve_variant
-from games.rules.variant_fields import Choice, ChoiceList, Number, check_variant_fields
 from games.rules.cards import RANKS, SUIT_NAMES, card_short, is_card, make_deck
+from games.rules.variant_fields import Choice, ChoiceList, Number, check_variant_fields
 
 PLAYERS = 4
 HAND_SIZE = 13

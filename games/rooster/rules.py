@@ -23,8 +23,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.rules.base import IllegalAction, build_variant, copy_json, event_for, resolve_variant
-from games.rules.variant_fields import Choice, ChoiceList, Number, check_variant_fields
 from games.rules.cards import RANK_INDEX, RANKS, SUITS, card_short, make_deck, rank_of, suit_of
+from games.rules.variant_fields import Choice, ChoiceList, Number, check_variant_fields
 
 DECK = make_deck(RANKS[4:])                     # 36 cards, six to ace
 DECK_INDEX = {card: index for index, card in enumerate(DECK)}

@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.rules.base import IllegalAction, build_variant, copy_json, event_for, resolve_variant
-from games.rules.variant_fields import Choice, Number, check_variant_fields
 from games.rules.cards import RANKS, SUITS, is_card, make_deck, rank_of, rank_plural, suit_of
+from games.rules.variant_fields import Choice, Number, check_variant_fields
 
 DECK_RANKS = {36: RANKS[4:], 52: RANKS}
 DECK_ORDER = {card: index for index, card in enumerate(make_deck(RANKS))}  # the sort key of deck order

@@ -25,8 +25,8 @@ from games.rules.base import (
     event_for,
     resolve_variant,
 )
-from games.rules.variant_fields import Choice, NumberList, check_variant_fields
 from games.rules.cards import RANKS, SUITS, card_short, is_card, make_deck, rank_of, suit_of
+from games.rules.variant_fields import Choice, NumberList, check_variant_fields
 
 PLAYERS = 4
 DECK = make_deck(RANKS)
