@@ -9,14 +9,16 @@ import html
 
 import pytest
 from django.core.management import call_command
+from django.utils import translation
 from reversion.models import Version
 
 from games import registry
 from games.models import Game, Preset
+from games.preset_uses import preset_change_reviews
 from games.rules import GAMES, get_game
 from games.rules.variant_fields import Choice, ChoiceList, Number, NumberList
 from rulebook.models import RulesPage
-from tests.tutorials.helpers import preset_form_data
+from tests.tutorials.helpers import ASK_QUEENS, DEAL, make_lesson, preset_form_data
 from tests.tutorials.test_admin_guards import import_game
 from tutorials.models import Lesson
 
@@ -280,3 +282,20 @@ def test_the_lists_order_boxes_leave_the_variant_fields_alone_and_a_missing_fiel
     assert response.status_code == 200 and "This field is required." in page_text(response)
     short.refresh_from_db()
     assert short.fields == {"end_at": 50}
+
+
+def test_a_practice_step_is_listed_with_its_goal_and_the_rules_that_change(presets):
+    preset = Preset.objects.get(game_key="sunduchok", slug="standard")
+    lesson = make_lesson(preset=preset, steps=[
+        {"kind": "replay", "payload": {"deal": DEAL, "actions": [ASK_QUEENS]}},
+        {"kind": "practice", "payload": {"deal": DEAL, "bots": ["medium"], "goal": {"type": "win"}}}])
+    old, new = preset.variant(), get_game("sunduchok").variant(show_chests=False)
+
+    with translation.override("en"):
+        reviews = preset_change_reviews(preset, old, new)
+        assert preset_change_reviews(preset, old, old) == []
+
+    assert [(review.where, review.url) for review in reviews] == [
+        ("“Queens”, step 2", f"/admin/tutorials/lesson/{lesson.pk}/change/")]
+    assert reviews[0].what == ("its practice game is played under the changed rules (Chests laid down face up: yes → "
+                               "no): check that its goal “Win the game.” still fits")
