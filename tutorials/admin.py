@@ -22,6 +22,7 @@ from django.db import models, transaction
 from django.forms import Textarea
 from django.shortcuts import get_object_or_404
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
@@ -155,12 +156,13 @@ class PresetAdmin(EditorsAdmin):
             rules = {"fields": (), "description": format_html(
                 "{} {}", _("Choose the game to set its rules:"), links)}
         else:
-            rules = {"fields": (*preset_fields.form_fields(game_key, {}), "confirm_changes"),
+            rules = {"fields": tuple(preset_fields.form_fields(game_key, {})),
                      "description": _("Each field says whether this preset differs from the standard rules. Only "
                                       "the fields that differ are stored.")}
         return [
-            (None, {"fields": self.replace_orig_field(("game_key", "slug", "name", "description", "order",
-                                                        "shown_to_learners", "is_builtin"))}),
+            # The confirmation first: it appears, as a checkbox, right under the list it confirms.
+            (None, {"fields": self.replace_orig_field(("confirm_changes", "game_key", "slug", "name", "description",
+                                                        "order", "shown_to_learners", "is_builtin"))}),
             (_("Rules of this preset"), rules),
             (_("Used by"), {"fields": ("used_by",)}),
         ]
@@ -176,7 +178,8 @@ class PresetAdmin(EditorsAdmin):
     def fields_summary(self, preset: Preset) -> str:
         if preset.game_key not in GAMES or not isinstance(preset.fields, dict):
             return str(preset.fields)
-        return preset_fields.fields_in_words(preset.game_key, preset.fields)
+        lines = preset_fields.fields_in_words(preset.game_key, preset.fields)
+        return format_html_join(mark_safe("<br>"), "{}", ((line,) for line in lines)) or preset_fields.STANDARD_RULES
 
     @admin.display(description=_("used by"))
     def used_by(self, preset: Preset) -> str:

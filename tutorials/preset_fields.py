@@ -15,6 +15,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -117,8 +118,9 @@ def form_field(game_key: str, declared: VariantField, *, standard: Any, current:
     standard_words = value_label(game_key, name, standard)
     if current == standard:
         help_text = _("As in the standard rules.")
-    else:
-        help_text = _("Differs from the standard rules (standard: %(value)s).") % {"value": standard_words}
+    else:   # marked, so that an editor sees at a glance what the preset changes
+        help_text = format_html('<strong class="differs">{}</strong>', _(
+            "Differs from the standard rules (standard: %(value)s).") % {"value": standard_words})
     common = {"label": field_label(game_key, name), "help_text": help_text}
     if isinstance(declared, Choice):
         choices = [(_option_key(option), value_label(game_key, name, option)) for option in declared.options]
@@ -126,15 +128,15 @@ def form_field(game_key: str, declared: VariantField, *, standard: Any, current:
     if isinstance(declared, Number):
         bounds = _("From %(low)s to %(high)s.") % {"low": declared.low, "high": declared.high}
         return forms.IntegerField(min_value=declared.low, max_value=declared.high, initial=current,
-                                  label=common["label"], help_text=f"{bounds} {help_text}")
+                                  label=common["label"], help_text=format_html("{} {}", bounds, help_text))
     if isinstance(declared, ChoiceList):
         labels = _labels(game_key, declared)
         places = len(declared.options) if declared.each_once else min(declared.max_length, max(len(current) + 2, 4))
         return ChoiceListField(declared=declared, labels=labels, places=places, initial=list(current),
                                label=common["label"],
-                               help_text=f"{_choice_list_message(declared, labels)} {help_text}")
+                               help_text=format_html("{} {}", _choice_list_message(declared, labels), help_text))
     return NumberListField(declared=declared, initial=_numbers_text(current), label=common["label"],
-                           help_text=f"{_number_list_message(declared)} {help_text}")
+                           help_text=format_html("{} {}", _number_list_message(declared), help_text))
 
 
 def form_fields(game_key: str, stored: dict[str, Any]) -> dict[str, forms.Field]:
@@ -168,8 +170,7 @@ def differing_fields(game_key: str, values: dict[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in values.items() if value != standard[name]}
 
 
-def fields_in_words(game_key: str, stored: dict[str, Any]) -> str:
-    """A preset's stored fields in words, for the presets' list: "The match ends at: 50"."""
-    return "; ".join(f"{field_label(game_key, field)}: {value_label(game_key, field, value)}"
-                     for field, value in stored.items()) or str(STANDARD_RULES)
+def fields_in_words(game_key: str, stored: dict[str, Any]) -> list[str]:
+    """A preset's stored fields in words, for the presets' list: ["The match ends at: 50"]."""
+    return [f"{field_label(game_key, field)}: {value_label(game_key, field, value)}" for field, value in stored.items()]
 

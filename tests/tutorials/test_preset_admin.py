@@ -78,7 +78,7 @@ def test_the_form_shows_each_hearts_field_in_words_with_its_bounds_and_marks_wha
     russian = page_text(editor_client.get(url(short), **RUSSIAN))
 
     assert "The match ends at" in english and "From 1 to 1000." in english
-    assert "Differs from the standard rules (standard: 100)." in english
+    assert '<strong class="differs">Differs from the standard rules (standard: 100).</strong>' in english
     assert "26 off the shooter's total" in english and "no passing" in english
     assert 'name="variant_pass_cycle_0"' in english and 'name="fields"' not in english
     assert "Игра до" in russian and "минус 26 самому стрелявшему" in russian
@@ -167,6 +167,8 @@ def test_the_presets_page_lists_the_lessons_and_games_that_use_it(editor_client,
     assert "Games played (against bots, in classes and at tables): 1" in page
     assert "Class assignments: 0" in page and "Puzzles: 0" in page and "Tables of people: 0" in page
     assert "Disputed points on the rules pages: 0" in page
+    puzzles = editor_client.get(f"/admin/puzzles/puzzle/?game_key=hearts&preset={short.slug}")   # the puzzles' link
+    assert puzzles.status_code == 200 and puzzles.context["cl"].result_count == 0
     assert "Уроки: 1" in page_text(editor_client.get(url(short), **RUSSIAN))
 
 
@@ -299,3 +301,20 @@ def test_a_practice_step_is_listed_with_its_goal_and_the_rules_that_change(prese
         ("“Queens”, step 2", f"/admin/tutorials/lesson/{lesson.pk}/change/")]
     assert reviews[0].what == ("its practice game is played under the changed rules (Chests laid down face up: yes → "
                                "no): check that its goal “Win the game.” still fits")
+
+
+def test_a_preset_is_restored_to_its_first_version_from_its_history(editor_client):
+    call_command("load_builtin_data", verbosity=0)
+    short = Preset.objects.get(game_key="hearts", slug="short-50")
+    Lesson.objects.filter(preset=short).update(preset=None)   # no lesson to review: only the history is tested
+    first = Version.objects.get_for_object(short).get()
+    assert editor_client.post(url(short), form_data(editor_client, short, end_at="60")).status_code == 302
+    short.refresh_from_db()
+    assert short.fields == {"end_at": 60}
+
+    revert_page = editor_client.get(url(short, f"history/{first.pk}/"), **ENGLISH)
+    assert revert_page.status_code == 200 and 'name="variant_end_at" value="50"' in revert_page.content.decode()
+    data = {**form_data(editor_client, short), "variant_end_at": "50"}
+    assert editor_client.post(url(short, f"history/{first.pk}/"), data).status_code == 302
+    short.refresh_from_db()
+    assert short.fields == {"end_at": 50}
