@@ -45,10 +45,12 @@ def _option_key(option: Any) -> str:
 
 
 class ChoiceListWidget(forms.MultiWidget):
-    """One select per place of a list of choices."""
+    """One select per place of a list of choices, each named for a screen reader ("Suits …, place 2")."""
 
-    def __init__(self, *, places: int, choices: list[tuple[str, str]]):
-        super().__init__([forms.Select(choices=choices) for _place in range(places)])
+    def __init__(self, *, places: int, choices: list[tuple[str, str]], label: str):
+        super().__init__([forms.Select(choices=choices, attrs={
+            "aria-label": _("%(field)s, place %(number)s") % {"field": label, "number": place + 1}})
+            for place in range(places)])
 
     def decompress(self, value):
         return list(value or [])
@@ -58,13 +60,13 @@ class ChoiceListField(forms.MultiValueField):
     """A list of choices, one select per place; blank places are left out, so a list may grow by the spare places
     shown after it."""
 
-    def __init__(self, *, declared: ChoiceList, labels: dict[str, str], places: int, **kwargs):
+    def __init__(self, *, declared: ChoiceList, labels: dict[str, str], places: int, label: str, **kwargs):
         choices = [(option, labels[option]) for option in declared.options]
         if not declared.each_once:
             choices = [("", "—"), *choices]
         fields = [forms.ChoiceField(choices=choices, required=False) for _place in range(places)]
-        super().__init__(fields, require_all_fields=False, required=False,
-                         widget=ChoiceListWidget(places=places, choices=choices), **kwargs)
+        super().__init__(fields, require_all_fields=False, required=False, label=label,
+                         widget=ChoiceListWidget(places=places, choices=choices, label=label), **kwargs)
 
     def compress(self, data_list):
         return [item for item in data_list if item]

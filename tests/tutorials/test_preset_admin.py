@@ -81,6 +81,7 @@ def test_the_form_shows_each_hearts_field_in_words_with_its_bounds_and_marks_wha
     assert '<strong class="differs">Differs from the standard rules (standard: 100).</strong>' in english
     assert "26 off the shooter's total" in english and "no passing" in english
     assert 'name="variant_pass_cycle_0"' in english and 'name="fields"' not in english
+    assert 'aria-label="Passing, deal by deal, place 2"' in english
     assert "Игра до" in russian and "минус 26 самому стрелявшему" in russian
     assert "Отличается от стандартных правил (стандарт: 100)." in russian
     assert "От 1 до 1000." in russian
