@@ -32,10 +32,6 @@ class Choice:
                              f"not {value!r}.")
         return value
 
-    @property
-    def is_flag(self) -> bool:
-        return set(self.options) == {True, False} and all(isinstance(option, bool) for option in self.options)
-
 
 @dataclasses.dataclass(frozen=True)
 class Number:
@@ -73,8 +69,8 @@ class ChoiceList:
             return tuple(value)
         if not (isinstance(value, (list, tuple)) and self.min_length <= len(value) <= self.max_length
                 and all(isinstance(item, str) and item in self.options for item in value)):
-            raise ValueError(f"Variant field '{self.name}' must be a list of {self.min_length} to {self.max_length} "
-                             f"of {', '.join(map(repr, self.options))}, not {value!r}.")
+            raise ValueError(f"Variant field '{self.name}' must list {self.min_length} to {self.max_length} of "
+                             f"{', '.join(map(repr, self.options))} (repeats allowed), not {value!r}.")
         return tuple(value)
 
 
