@@ -78,7 +78,6 @@ class PresetForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         # The presets' list edits only their order with this form: it shows and changes no variant field.
         self.game_key = self._chosen_game() if "game_key" in self.fields else None
-        self.reviews: list[PresetReview] = []
         if self.game_key is not None:
             stored = self.instance.fields if self.game_key == self.instance.game_key else {}
             self.fields.update(preset_fields.form_fields(self.game_key, stored if isinstance(stored, dict) else {}))
@@ -120,11 +119,11 @@ class PresetForm(forms.ModelForm):
         super()._post_clean()
         if self.errors or self.instance.pk is None:
             return
-        self.reviews = self._changed_outcomes()
-        if self.reviews and not self.cleaned_data.get("confirm_changes"):
+        reviews = self._changed_outcomes()
+        if reviews and not self.cleaned_data.get("confirm_changes"):
             self.fields["confirm_changes"].widget = forms.CheckboxInput()
             items = [format_html('<a href="{}">{}</a>: {}', review.url, review.where, review.what) if review.url
-                     else f"{review.where}: {review.what}" for review in self.reviews]
+                     else f"{review.where}: {review.what}" for review in reviews]
             self.add_error(None, [gettext("Under the new rules these lesson steps end, score or go on differently, "
                                           "so nothing was saved yet. Read the list; if the lessons still say what "
                                           "they should, tick “I have read this list; save anyway” and save again."),

@@ -79,10 +79,6 @@ def _numbers_text(value) -> str:
 class NumberListField(forms.CharField):
     """Whole numbers in one box, separated by spaces or commas ("8 7 6 5")."""
 
-    def __init__(self, *, declared: NumberList, **kwargs):
-        self.declared = declared
-        super().__init__(**kwargs)
-
     def prepare_value(self, value):
         return value if isinstance(value, str) else _numbers_text(value)
 
@@ -123,21 +119,21 @@ def form_field(game_key: str, declared: VariantField, *, standard: Any, current:
     else:   # marked, so that an editor sees at a glance what the preset changes
         help_text = format_html('<strong class="differs">{}</strong>', _(
             "Differs from the standard rules (standard: %(value)s).") % {"value": standard_words})
-    common = {"label": field_label(game_key, name), "help_text": help_text}
+    label = field_label(game_key, name)
     if isinstance(declared, Choice):
         choices = [(_option_key(option), value_label(game_key, name, option)) for option in declared.options]
-        return forms.ChoiceField(choices=choices, initial=_option_key(current), **common)
+        return forms.ChoiceField(choices=choices, initial=_option_key(current), label=label, help_text=help_text)
     if isinstance(declared, Number):
         bounds = _("From %(low)s to %(high)s.") % {"low": declared.low, "high": declared.high}
         return forms.IntegerField(min_value=declared.low, max_value=declared.high, initial=current,
-                                  label=common["label"], help_text=format_html("{} {}", bounds, help_text))
+                                  label=label, help_text=format_html("{} {}", bounds, help_text))
     if isinstance(declared, ChoiceList):
         labels = _labels(game_key, declared)
         places = len(declared.options) if declared.each_once else min(declared.max_length, max(len(current) + 2, 4))
         return ChoiceListField(declared=declared, labels=labels, places=places, initial=list(current),
-                               label=common["label"],
+                               label=label,
                                help_text=format_html("{} {}", _choice_list_message(declared, labels), help_text))
-    return NumberListField(declared=declared, initial=_numbers_text(current), label=common["label"],
+    return NumberListField(initial=_numbers_text(current), label=label,
                            help_text=format_html("{} {}", _number_list_message(declared), help_text))
 
 
