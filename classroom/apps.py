@@ -11,3 +11,6 @@ class ClassroomConfig(AppConfig):
         from classroom.live import connect_round_updates
 
         connect_round_updates()
+        from classroom.selectors import assignment_preset_uses
+        from games.preset_uses import PRESET_USE_LISTERS, register
+        register(PRESET_USE_LISTERS, assignment_preset_uses)   # the preset's admin page counts them

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from classroom.models import Assignment, Classroom, Membership, PracticeRound
 from games.models import Game, GameReview
+from games.preset_uses import PresetUse
 from games.review_selectors import REVIEW_VERSION
 from games.rules import get_game
 from games.tables import class_goal, round_outcomes, round_text
@@ -452,3 +453,10 @@ def assignment_accuracy(assignments: list[Assignment], student_ids: list[int]) -
         total[1] += sum(1 for decision in decisions if decision["verdict"] == "good")
     return {key: {"decisions": decisions, "good": good, "percent": round(100 * good / decisions)}
             for key, (decisions, good) in counts.items() if decisions}
+
+
+def assignment_preset_uses(preset) -> list[PresetUse]:
+    """The assignments set under `preset` (games.preset_uses): they keep the rules they were set with, so they are
+    only counted, for the editor to know who plays it."""
+    count = Assignment.objects.filter(game_key=preset.game_key, preset=preset.slug).count()
+    return [PresetUse(kind=gettext("Class assignments"), count=count)]

@@ -26,3 +26,6 @@ class GamesConfig(AppConfig):
         # Here, before any URLconf is read: the games', tutorials', rules', puzzles' and tables' addresses use it.
         register_converter(GameConverter, "game")
         setting_changed.connect(_forget_game_templates, dispatch_uid="games.forget_game_templates")
+        from games.preset_uses import PRESET_USE_LISTERS, register
+        from games.selectors import game_preset_uses
+        register(PRESET_USE_LISTERS, game_preset_uses)

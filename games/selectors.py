@@ -22,6 +22,7 @@ from games.narration import language_of, narrator_for
 from games.narration.coach import best_move_figures
 from games.narration.reasons import Mover
 from games.practice_goals import PracticeGoal, goal_context
+from games.preset_uses import PresetUse
 from games.rules import GAMES, get_game
 from games.rules.cards import sort_cards
 from games.tables import TABLES, templates_for
@@ -321,3 +322,9 @@ def presets_to_try(game_key: str, *, user) -> QuerySet[Preset]:
     """The presets `user` may start a game of their own with: the learners' ones, and for the staff, who see
     drafts, also those hidden from learners, so that an editor can try one before showing it."""
     return presets_for_game(game_key) if sees_drafts(user) else presets_for_learners(game_key)
+
+
+def game_preset_uses(preset: Preset) -> list[PresetUse]:
+    """The games played under `preset` (games.preset_uses): each keeps the variant it was started with."""
+    count = Game.objects.filter(game_key=preset.game_key, preset=preset.slug).count()
+    return [PresetUse(kind=gettext("Games played (against bots, in classes and at tables)"), count=count)]

@@ -19,3 +19,6 @@ class PuzzlesConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in
 
         user_logged_in.connect(merge_ratings_on_login, dispatch_uid="puzzles.merge_ratings_on_login")
+        from games.preset_uses import PRESET_USE_LISTERS, register
+        from puzzles.selectors import puzzle_preset_uses
+        register(PRESET_USE_LISTERS, puzzle_preset_uses)   # the preset's admin page counts them

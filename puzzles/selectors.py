@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 import random
 from typing import Any
+from urllib.parse import urlencode
 
 from django.db.models import Count, F, Func
+from django.urls import reverse
 from django.utils.translation import gettext
 
 from games.bots import BOTS
@@ -20,6 +22,7 @@ from games.narration.coach import (
     risk_sentence,
 )
 from games.narration.reasons import Mover
+from games.preset_uses import PresetUse
 from games.rules import GAMES, get_game
 from games.rules.base import IllegalAction
 from games.selectors import narration_language, position_context
@@ -203,3 +206,11 @@ def attempts_of(*, user=None, session_key: str | None = None, game_key: str, lim
     """The learner's latest attempts in the game, newest first."""
     return list(PuzzleAttempt.objects.of_learner(user=user, session_key=session_key)
                 .filter(puzzle__game_key=game_key).select_related("puzzle")[:limit])
+
+
+def puzzle_preset_uses(preset) -> list[PresetUse]:
+    """The puzzles mined under `preset` (games.preset_uses), with the admin's list of them."""
+    count = Puzzle.objects.filter(game_key=preset.game_key, preset=preset.slug).count()
+    query = urlencode({"game_key": preset.game_key, "preset": preset.slug})
+    url = f"{reverse('admin:puzzles_puzzle_changelist')}?{query}"
+    return [PresetUse(kind=gettext("Puzzles"), count=count, url=url if count else "")]

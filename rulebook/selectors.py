@@ -11,8 +11,8 @@ from core.visitors import sees_drafts
 from games.forms import default_player_count
 from games.rules import GAMES, get_game
 from games.selectors import presets_for_learners
+from games.variant_words import field_label, value_label
 from rulebook.models import DisputedPoint, RulesPage, RulesSection
-from rulebook.variant_labels import field_label, value_label
 from tutorials.payloads import PayloadError, position_from_payload
 from tutorials.selectors import payload_table_context
 

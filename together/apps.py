@@ -15,3 +15,6 @@ class TogetherConfig(AppConfig):
         # The class pages list this app's tables without importing it.
         if class_table_lines not in CLASS_TABLE_LISTERS:
             CLASS_TABLE_LISTERS.append(class_table_lines)
+        from games.preset_uses import PRESET_USE_LISTERS, register
+        from together.selectors import table_preset_uses
+        register(PRESET_USE_LISTERS, table_preset_uses)   # the preset's admin page counts them

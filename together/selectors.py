@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from classroom.models import Classroom
 from core.visitors import Visitor
 from games.models import Game
+from games.preset_uses import PresetUse
 from games.rules import get_game
 from games.selectors import BOT_LEVEL_LABELS, preset_name
 from together.models import CODE_ALPHABET, CODE_LENGTH, Table
@@ -129,3 +130,9 @@ def lobby_context(table: Table, *, visitor: Visitor) -> dict[str, Any]:
             "stand_in": BOT_LEVEL_LABELS.get(table.stand_in_level),
             "away_minutes": table.away_after // 60 if table.away_after else None,
             "free": [seat for seat in seats if seat["is_person"] and seat["person"] is None]}
+
+
+def table_preset_uses(preset) -> list[PresetUse]:
+    """The tables of people opened under `preset` (games.preset_uses): they keep the rules they were opened with."""
+    count = Table.objects.filter(game_key=preset.game_key, preset=preset.slug).count()
+    return [PresetUse(kind=gettext("Tables of people"), count=count)]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.contrib.auth.admin import UserAdmin
@@ -28,17 +29,21 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
+from modeltranslation.utils import build_localized_fieldname
 from reversion import get_comment, is_active, set_comment
 from reversion.admin import VersionAdmin
 from reversion.models import Version
 
 from core.version_changes import version_before, version_changes, version_name
 from games.models import Preset
-from tutorials import change_messages, editor_services, jsontext, selectors, services
+from games.preset_uses import preset_uses, texts_naming
+from games.rules import GAMES
+from tutorials import change_messages, editor_services, jsontext, preset_fields, selectors, services
 from tutorials.admin_lists import LabelledListEditable
 from tutorials.forms import LessonStepForm, LessonStepFormSet, MultilineTextField, PresetForm
 from tutorials.models import Lesson, LessonProgress, LessonStep
@@ -156,9 +161,7 @@ class PresetAdmin(EditorsAdmin):
     list_filter = ("game_key", "shown_to_learners", "is_builtin")
     list_editable = ("order",)
     search_fields = ("slug", "name_ru", "name_en")
-    fields = ("game_key", "slug", "name", "description", "fields", "resolved_variant", "order", "shown_to_learners",
-              "is_builtin")
-    readonly_fields = ("resolved_variant", "is_builtin")
+    readonly_fields = ("used_by", "is_builtin")
 
     class Media:
         css = {"all": ("tutorials/admin/lessons.css",)}
@@ -167,19 +170,75 @@ class PresetAdmin(EditorsAdmin):
         formfield = super().formfield_for_dbfield(db_field, request, **kwargs)
         return with_rows(formfield, db_field, {"description": 3})
 
+    @staticmethod
+    def shown_game(request, obj: Preset | None) -> str | None:
+        """The game whose variant fields the page shows, chosen as PresetForm chooses it."""
+        key = request.POST.get("game_key") if request.method == "POST" else (
+            obj.game_key if obj is not None else request.GET.get("game_key"))
+        return key if key in GAMES else None
+
+    def get_fieldsets(self, request, obj=None):
+        game_key = self.shown_game(request, obj)
+        if game_key is None:
+            links = format_html_join(", ", '<a href="?game_key={}">{}</a>',
+                                     ((key, gettext(game.title)) for key, game in GAMES.items()))
+            rules = {"fields": (), "description": format_html(
+                "{} {}", _("Choose the game to set its rules:"), links)}
+        else:
+            rules = {"fields": tuple(preset_fields.form_fields(game_key, {})),
+                     "description": _("Each field says whether this preset differs from the standard rules. Only "
+                                      "the fields that differ are stored.")}
+        return [
+            # The confirmation first: it appears, as a checkbox, right under the list it confirms.
+            (None, {"fields": self.replace_orig_field(("confirm_changes", "game_key", "slug", "name", "description",
+                                                        "order", "shown_to_learners", "is_builtin"))}),
+            (_("Rules of this preset"), rules),
+            (_("Used by"), {"fields": ("used_by",)}),
+        ]
+
+    def get_form(self, request, obj=None, **kwargs):
+        # The variant fields and the confirmation are the form's own (made for the preset's game), not the model's.
+        if kwargs.get("fields") is not None:
+            kwargs["fields"] = [name for name in kwargs["fields"]
+                                if not name.startswith(preset_fields.PREFIX) and name != "confirm_changes"]
+        return super().get_form(request, obj, **kwargs)
+
     @admin.display(description=_("variant fields"))
     def fields_summary(self, preset: Preset) -> str:
-        return ", ".join(f"{key}={value!r}" for key, value in sorted(preset.fields.items())) or _("standard")
+        if preset.game_key not in GAMES or not isinstance(preset.fields, dict):
+            return str(preset.fields)
+        lines = preset_fields.fields_in_words(preset.game_key, preset.fields)
+        return format_html_join(mark_safe("<br>"), "{}", ((line,) for line in lines)) or preset_fields.STANDARD_RULES
 
-    @admin.display(description=_("all fields of this variant"))
-    def resolved_variant(self, preset: Preset) -> str:
+    @admin.display(description=_("used by"))
+    def used_by(self, preset: Preset) -> str:
         if not preset.pk:
-            return _("Shown after saving.")
-        try:
-            fields = preset.variant().to_dict()
-        except ValueError as error:
-            return str(error)
-        return format_html('<pre class="json-box">{}</pre>', jsontext.dumps(fields))
+            return _("Nothing yet: a new preset.")
+        rows = []
+        for use in preset_uses(preset):
+            count = format_html('<a href="{}">{}: {}</a>', use.url, use.kind, use.count) if use.url \
+                else format_html("{}: {}", use.kind, use.count)
+            items = format_html_join(", ", '<a href="{}">{}</a>', ((url, name) for name, url in use.items if url))
+            rows.append(format_html("<li>{}{}</li>", count, format_html(" — {}", items) if items else ""))
+        return format_html('<ul class="preset-uses">{}</ul>', format_html_join("", "{}", ((row,) for row in rows)))
+
+    def save_model(self, request, obj, form, change):
+        saved = Preset.objects.filter(pk=obj.pk).first() if change else None
+        super().save_model(request, obj, form, change)
+        if saved is None:
+            return
+        old_names = [getattr(saved, field) for field in preset_name_fields()
+                     if getattr(saved, field) and getattr(saved, field) != getattr(obj, field)]
+        mentions = texts_naming(obj, old_names)
+        if mentions:
+            messages.warning(request, format_html(
+                "{} {}", _("The preset's name changed; these texts name it by its old name (%(names)s): review them.")
+                % {"names": ", ".join(f"“{name}”" for name in old_names)},
+                format_html_join(", ", '<a href="{}">{}</a>', ((url, title) for title, url in mentions))))
+
+
+def preset_name_fields() -> list[str]:
+    return [build_localized_fieldname("name", language) for language in settings.MODELTRANSLATION_LANGUAGES]
 
 
 def with_rows(formfield, db_field, rows: dict[str, int]):

@@ -24,3 +24,10 @@ class TutorialsConfig(AppConfig):
         # A preset's change is refused when a lesson on it would no longer replay; presets (games) know no lesson.
         if check_lessons_replay not in PRESET_CHANGE_CHECKS:
             PRESET_CHANGE_CHECKS.append(check_lessons_replay)
+        # ... and its page lists them, its change lists their steps that end or score differently, and its new name
+        # lists the lessons that name it by the old one.
+        from games.preset_uses import PRESET_CHANGE_REVIEWS, PRESET_MENTION_FINDERS, PRESET_USE_LISTERS, register
+        from tutorials.preset_reviews import lesson_change_reviews, lesson_uses, lessons_naming
+        register(PRESET_USE_LISTERS, lesson_uses)
+        register(PRESET_CHANGE_REVIEWS, lesson_change_reviews)
+        register(PRESET_MENTION_FINDERS, lessons_naming)

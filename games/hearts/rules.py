@@ -20,8 +20,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import IllegalAction, build_variant, check_choice, copy_json, event_for, resolve_variant
+from games.rules.base import IllegalAction, build_variant, copy_json, event_for, resolve_variant
 from games.rules.cards import RANKS, SUIT_NAMES, card_short, is_card, make_deck
+from games.rules.variant_fields import Choice, ChoiceList, Number, check_variant_fields
 
 PLAYERS = 4
 HAND_SIZE = 13
@@ -42,6 +43,18 @@ def _sorted(cards) -> tuple[str, ...]:
     return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
 
 
+# What each variant field allows: the variant's check and the presets' form in the admin both read it.
+VARIANT_FIELDS = (
+    ChoiceList("pass_cycle", DIRECTIONS, min_length=1, max_length=12),
+    Choice("qs_breaks_hearts", ("never", "when-discarded", "when-played")),
+    Choice("hearts_broken_by", ("discard", "any-heart")),
+    Choice("points_on_first_trick", ("never-unless-forced", "allowed")),
+    Choice("moon", ("add-to-others", "subtract", "choice")),
+    Number("end_at", 1, 1000),
+    Choice("tie", ("shared", "play-on")),
+)
+
+
 @dataclasses.dataclass(frozen=True)
 class HeartsVariant:
     pass_cycle: tuple[str, ...] = ("left", "right", "across", "none")   # by deal number, repeating
@@ -53,20 +66,7 @@ class HeartsVariant:
     tie: str = "shared"
 
     def __post_init__(self) -> None:
-        cycle = self.pass_cycle
-        if not (isinstance(cycle, (list, tuple)) and cycle
-                and all(isinstance(direction, str) and direction in DIRECTIONS for direction in cycle)):
-            raise ValueError("Variant field 'pass_cycle' must be a non-empty list of "
-                             f"{', '.join(map(repr, DIRECTIONS))}, not {cycle!r}.")
-        object.__setattr__(self, "pass_cycle", tuple(cycle))
-        check_choice("qs_breaks_hearts", self.qs_breaks_hearts, ("never", "when-discarded", "when-played"))
-        check_choice("hearts_broken_by", self.hearts_broken_by, ("discard", "any-heart"))
-        check_choice("points_on_first_trick", self.points_on_first_trick, ("never-unless-forced", "allowed"))
-        check_choice("moon", self.moon, ("add-to-others", "subtract", "choice"))
-        # bool is an int subclass: True must not pass for 1.
-        if type(self.end_at) is not int or not 1 <= self.end_at <= 1000:
-            raise ValueError(f"Variant field 'end_at' must be a whole number from 1 to 1000, not {self.end_at!r}.")
-        check_choice("tie", self.tie, ("shared", "play-on"))
+        check_variant_fields(self, VARIANT_FIELDS)
 
     def pass_direction(self, deal_number: int) -> str:
         return self.pass_cycle[(deal_number - 1) % len(self.pass_cycle)]
@@ -570,6 +570,7 @@ class Hearts:
     max_players = PLAYERS
     presets = PRESETS
     preset_descriptions = PRESET_DESCRIPTIONS
+    variant_fields = VARIANT_FIELDS
 
     def variant(self, preset: str = "standard", **fields: Any) -> HeartsVariant:
         return build_variant(HeartsVariant, PRESETS, self.title, preset, **fields)

@@ -22,8 +22,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import IllegalAction, build_variant, check_choice, copy_json, event_for, resolve_variant
+from games.rules.base import IllegalAction, build_variant, copy_json, event_for, resolve_variant
 from games.rules.cards import RANK_INDEX, RANKS, SUITS, card_short, make_deck, rank_of, suit_of
+from games.rules.variant_fields import Choice, ChoiceList, Number, check_variant_fields
 
 DECK = make_deck(RANKS[4:])                     # 36 cards, six to ace
 DECK_INDEX = {card: index for index, card in enumerate(DECK)}
@@ -64,6 +65,14 @@ def _first_card_order(cards: tuple[str, ...]) -> int:
     return DECK_INDEX[cards[0]]
 
 
+# What each variant field allows: the variant's check and the presets' form in the admin both read it.
+VARIANT_FIELDS = (
+    Number("hand_size", 1, 18),
+    ChoiceList("suit_order", SUITS, each_once=True),
+    Choice("multi_lead", LEAD_RULES),
+)
+
+
 @dataclasses.dataclass(frozen=True)
 class RoosterVariant:
     hand_size: int = 6
@@ -71,14 +80,7 @@ class RoosterVariant:
     multi_lead: str = "same-suit"       # several cards of one suit; or one card only; or one rank (Durak)
 
     def __post_init__(self) -> None:
-        check_choice("hand_size", self.hand_size, tuple(range(1, 19)))
-        order = self.suit_order
-        if not (isinstance(order, (list, tuple)) and sorted(order) == sorted(SUITS)
-                and all(isinstance(suit, str) for suit in order)):
-            raise ValueError("Variant field 'suit_order' must list the four suits C, D, H, S once each, "
-                             f"highest first, not {order!r}.")
-        object.__setattr__(self, "suit_order", tuple(order))
-        check_choice("multi_lead", self.multi_lead, LEAD_RULES)
+        check_variant_fields(self, VARIANT_FIELDS)
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -651,6 +653,7 @@ class Rooster:
     max_players = 6
     presets = PRESETS
     preset_descriptions = PRESET_DESCRIPTIONS
+    variant_fields = VARIANT_FIELDS
 
     def variant(self, preset: str = "standard", **fields: Any) -> RoosterVariant:
         return build_variant(RoosterVariant, PRESETS, self.title, preset, **fields)

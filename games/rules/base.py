@@ -49,12 +49,6 @@ def resolve_variant(game, variant_class: type, variant: Any):
     raise ValueError(f"A variant is a {variant_class.__name__}, a dict of its fields, or None.")
 
 
-def check_choice(name: str, value: Any, allowed: tuple) -> None:
-    # bool is an int subclass: True must not pass for 1, nor 1 for True.
-    if not any(type(value) is type(option) and value == option for option in allowed):
-        raise ValueError(f"Variant field '{name}' must be one of {', '.join(map(repr, allowed))}, not {value!r}.")
-
-
 _CONTAINERS = (dict, list, tuple)
 
 

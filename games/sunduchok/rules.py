@@ -18,8 +18,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import IllegalAction, build_variant, check_choice, copy_json, event_for, resolve_variant
+from games.rules.base import IllegalAction, build_variant, copy_json, event_for, resolve_variant
 from games.rules.cards import RANKS, SUITS, is_card, make_deck, rank_of, rank_plural, suit_of
+from games.rules.variant_fields import Choice, Number, check_variant_fields
 
 DECK_RANKS = {36: RANKS[4:], 52: RANKS}
 DECK_ORDER = {card: index for index, card in enumerate(make_deck(RANKS))}  # the sort key of deck order
@@ -30,6 +31,18 @@ ACTION_FIELDS = {"ask": frozenset({"type", "target", "rank"}), "count": frozense
 
 def in_deck_order(cards) -> tuple[str, ...]:
     return tuple(sorted(cards, key=DECK_ORDER.__getitem__))
+
+
+# What each variant field allows: the variant's check and the presets' form in the admin both read it.
+VARIANT_FIELDS = (
+    Choice("deck", (36, 52)),
+    Number("hand_size", 1, 9),
+    Choice("target", ("any", "next", "same-after-success")),
+    Choice("questions", ("three", "rank-only")),
+    Choice("must_hold_rank", (True, False)),
+    Choice("deal_all", (True, False)),
+    Choice("show_chests", (True, False)),
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -44,12 +57,7 @@ class SunduchokVariant:
     show_chests: bool = True
 
     def __post_init__(self) -> None:
-        check_choice("deck", self.deck, (36, 52))
-        check_choice("hand_size", self.hand_size, tuple(range(1, 10)))
-        check_choice("target", self.target, ("any", "next", "same-after-success"))
-        check_choice("questions", self.questions, ("three", "rank-only"))
-        for flag in ("must_hold_rank", "deal_all", "show_chests"):
-            check_choice(flag, getattr(self, flag), (True, False))
+        check_variant_fields(self, VARIANT_FIELDS)
 
     @property
     def ranks(self) -> tuple[str, ...]:
@@ -481,6 +489,7 @@ class Sunduchok:
     max_players = 6
     presets = PRESETS
     preset_descriptions = PRESET_DESCRIPTIONS
+    variant_fields = VARIANT_FIELDS
 
     def variant(self, preset: str = "standard", **fields: Any) -> SunduchokVariant:
         return build_variant(SunduchokVariant, PRESETS, self.title, preset, **fields)

@@ -21,12 +21,12 @@ from games.rules.base import (
     EventLog,
     IllegalAction,
     build_variant,
-    check_choice,
     copy_json,
     event_for,
     resolve_variant,
 )
 from games.rules.cards import RANKS, SUITS, card_short, is_card, make_deck, rank_of, suit_of
+from games.rules.variant_fields import Choice, NumberList, check_variant_fields
 
 PLAYERS = 4
 DECK = make_deck(RANKS)
@@ -56,6 +56,17 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+# What each variant field allows: the variant's check and the presets' form in the admin both read it.
+VARIANT_FIELDS = (
+    NumberList("hand_sizes", 1, 12, min_length=1, max_length=30),
+    Choice("ace_points", (0, 1)),
+    Choice("upcard_effect", (True, False)),
+    Choice("nine_same_colour", (True, False)),
+    Choice("draw_when_able", (True, False)),
+    Choice("two_penalty", TWO_PENALTIES),
+)
+
+
 @dataclasses.dataclass(frozen=True)
 class YashchikiVariant:
     hand_sizes: tuple[int, ...] = STANDARD_HAND_SIZES   # cards per player, one entry per deal of the match
@@ -66,16 +77,7 @@ class YashchikiVariant:
     two_penalty: str = "chain-plus-one"  # the chain's draw: twos played + 1, or 2 per two
 
     def __post_init__(self) -> None:
-        sizes = self.hand_sizes
-        if not (isinstance(sizes, (list, tuple)) and 1 <= len(sizes) <= 30
-                and all(type(size) is int and 1 <= size <= 12 for size in sizes)):
-            raise ValueError("Variant field 'hand_sizes' must list 1 to 30 deals of 1 to 12 cards each, "
-                             f"not {sizes!r}.")
-        object.__setattr__(self, "hand_sizes", tuple(sizes))
-        check_choice("ace_points", self.ace_points, (0, 1))
-        for flag in ("upcard_effect", "nine_same_colour", "draw_when_able"):
-            check_choice(flag, getattr(self, flag), (True, False))
-        check_choice("two_penalty", self.two_penalty, TWO_PENALTIES)
+        check_variant_fields(self, VARIANT_FIELDS)
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -601,6 +603,7 @@ class Yashchiki:
     max_players = PLAYERS
     presets = PRESETS
     preset_descriptions = PRESET_DESCRIPTIONS
+    variant_fields = VARIANT_FIELDS
 
     def variant(self, preset: str = "standard", **fields: Any) -> YashchikiVariant:
         return build_variant(YashchikiVariant, PRESETS, self.title, preset, **fields)

@@ -9,8 +9,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import IllegalAction, build_variant, check_choice, copy_json, resolve_variant
+from games.rules.base import IllegalAction, build_variant, copy_json, resolve_variant
 from games.rules.cards import RANK_INDEX, RANKS, rank_of
+from games.rules.variant_fields import Choice, check_variant_fields
 
 FULL_DECK = tuple(f"{rank}H" for rank in RANKS)
 
@@ -18,12 +19,15 @@ PRESETS: dict[str, dict[str, Any]] = {"standard": {}, "short": {"hand_size": 2}}
 PRESET_DESCRIPTIONS = {"standard": "Three cards each, three tricks.", "short": "Two cards each, two tricks."}
 
 
+VARIANT_FIELDS = (Choice("hand_size", (2, 3)),)
+
+
 @dataclasses.dataclass(frozen=True)
 class DuelVariant:
     hand_size: int = 3
 
     def __post_init__(self) -> None:
-        check_choice("hand_size", self.hand_size, (2, 3))
+        check_variant_fields(self, VARIANT_FIELDS)
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -136,6 +140,7 @@ class Duel:
     max_players = 2
     presets = PRESETS
     preset_descriptions = PRESET_DESCRIPTIONS
+    variant_fields = VARIANT_FIELDS
 
     def variant(self, preset: str = "standard", **fields: Any) -> DuelVariant:
         return build_variant(DuelVariant, PRESETS, self.title, preset, **fields)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+from django import forms
 
 from games.rules.cards import RANKS, make_deck
 from tutorials.models import Lesson, LessonStep
@@ -66,3 +69,27 @@ def add_step_to_form(data: dict[str, Any], *, number: int, kind: str, payload: s
 def step_index(data: dict[str, Any], step_id: int) -> int:
     return next(int(key.split("-")[1]) for key, value in data.items()
                 if key.startswith("steps-") and key.endswith("-id") and value == step_id)
+
+
+def preset_form_data(client, preset, fields: dict[str, Any] | None = None, **posted) -> dict[str, Any]:
+    """The preset's admin change form as its page fills it, with the variant `fields` (engine values, e.g.
+    {"pass_cycle": ["none"]}) and `posted` fields (as posted, e.g. end_at="75") changed."""
+    form = client.get(f"/admin/games/preset/{preset.pk}/change/").context["adminform"].form
+    values = {f"variant_{name}": value for name, value in (fields or {}).items()}
+    data: dict[str, Any] = {"_save": "Save"}
+    for name, field in form.fields.items():
+        value = values.get(name, form[name].value())
+        if isinstance(field.widget, forms.MultiWidget):
+            items = list(value) + [""] * (len(field.widget.widgets) - len(value))
+            data.update({f"{name}_{index}": item for index, item in enumerate(items)})
+        elif isinstance(field.widget, forms.CheckboxInput) or name == "confirm_changes":
+            if value:
+                data[name] = "on"
+        elif isinstance(field, forms.CharField) and isinstance(value, list):
+            data[name] = " ".join(map(str, value))
+        elif name in values and not isinstance(value, str):
+            data[name] = value if isinstance(value, int) and not isinstance(value, bool) else json.dumps(value)
+        elif value is not None:
+            data[name] = value
+    data.update({f"variant_{name}": value for name, value in posted.items()})
+    return data

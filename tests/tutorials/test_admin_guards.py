@@ -14,7 +14,7 @@ from django.utils import translation
 from games.models import Game, Preset
 from games.rules import GAMES, get_game
 from games.rules.cards import RANKS, make_deck
-from tests.tutorials.helpers import ASK_QUEENS, DEAL, change_form_data, make_lesson, step_index
+from tests.tutorials.helpers import ASK_QUEENS, DEAL, change_form_data, make_lesson, preset_form_data, step_index
 from tests.tutorials.test_builtin_lessons import DOCUMENTS
 from tests.web.helpers import move_data
 from tutorials import services
@@ -109,12 +109,6 @@ def test_an_illegal_answer_on_an_existing_step_gets_the_new_steps_message_and_ch
         assert snapshot(lesson) == before
 
 
-def preset_form(preset: Preset, fields: dict) -> dict:
-    return {"game_key": preset.game_key, "slug": preset.slug, "name_ru": preset.name_ru, "name_en": preset.name_en,
-            "description_ru": preset.description_ru, "description_en": preset.description_en,
-            "fields": json.dumps(fields), "order": preset.order, "_save": "Save"}
-
-
 @pytest.mark.parametrize("game_key", list(GAMES))
 def test_a_preset_change_that_lessons_cannot_replay_is_refused_with_their_steps(editor_client, presets, game_key):
     lessons = import_game(game_key)
@@ -128,7 +122,8 @@ def test_a_preset_change_that_lessons_cannot_replay_is_refused_with_their_steps(
     broken = [(lesson, problems) for lesson, problems in broken if problems]
     assert broken, f"{fields} breaks no {game_key} lesson: choose a change that does"
 
-    response = editor_client.post(f"/admin/games/preset/{preset.pk}/change/", preset_form(preset, fields),
+    response = editor_client.post(f"/admin/games/preset/{preset.pk}/change/",
+                                  preset_form_data(editor_client, preset, fields),
                                   headers={"accept-language": "en"})
 
     assert response.status_code == 200
@@ -140,10 +135,12 @@ def test_a_preset_change_that_lessons_cannot_replay_is_refused_with_their_steps(
     preset.refresh_from_db()
     assert preset.fields == {}
 
-    # A change every lesson on the preset still replays under is saved.
+    # A change every lesson on the preset still replays under is saved, once the editor has read what it changes
+    # (tests/tutorials/test_preset_admin.py).
     harmless = {"sunduchok": {"show_chests": False}, "hearts": {"end_at": 50},
                 "yashchiki": {"ace_points": 1}, "rooster": {"hand_size": 4}}[game_key]
-    response = editor_client.post(f"/admin/games/preset/{preset.pk}/change/", preset_form(preset, harmless))
+    response = editor_client.post(f"/admin/games/preset/{preset.pk}/change/",
+                                  {**preset_form_data(editor_client, preset, harmless), "confirm_changes": "on"})
     assert response.status_code == 302, response.content.decode()[:2000]
     preset.refresh_from_db()
     assert preset.fields == harmless

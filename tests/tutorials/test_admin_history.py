@@ -10,7 +10,15 @@ from django.utils import translation
 from reversion.models import Version
 
 from games.models import Preset
-from tests.tutorials.helpers import ASK_QUEENS, COUNT_TWO, DEAL, add_step_to_form, change_form_data, make_lesson
+from tests.tutorials.helpers import (
+    ASK_QUEENS,
+    COUNT_TWO,
+    DEAL,
+    add_step_to_form,
+    change_form_data,
+    make_lesson,
+    preset_form_data,
+)
 from tutorials.change_messages import for_the_reader
 from tutorials.models import Lesson, LessonStep
 
@@ -202,9 +210,8 @@ def test_the_history_revert_and_recover_pages_speak_the_readers_language(editor_
 def test_a_presets_description_keeps_lf_line_ends_and_an_unchanged_save_changes_nothing(editor_client, presets):
     preset = Preset.objects.get(game_key="sunduchok", slug="deck-52")
     url = f"/admin/games/preset/{preset.pk}/change/"
-    data = {"game_key": "sunduchok", "slug": "deck-52", "name_ru": preset.name_ru, "name_en": preset.name_en or "",
-            "description_ru": "Все пятьдесят две карты.\r\n\r\nДольше.", "description_en": "All 52 cards.\r\nLonger.",
-            "fields": '{\r\n  "deck": 52\r\n}', "order": preset.order, "_save": "Save"}
+    data = {**preset_form_data(editor_client, preset),
+            "description_ru": "Все пятьдесят две карты.\r\n\r\nДольше.", "description_en": "All 52 cards.\r\nLonger."}
 
     assert editor_client.post(url, data).status_code == 302
     preset.refresh_from_db()

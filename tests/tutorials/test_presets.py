@@ -49,7 +49,7 @@ def test_a_bad_value_is_refused_with_the_engines_message():
 def test_a_bool_is_not_a_number_and_a_list_is_not_a_set_of_fields():
     with pytest.raises(ValidationError) as refused:
         preset(hand_size=True).full_clean()
-    assert "Variant field 'hand_size' must be one of" in refused.value.message_dict["fields"][0]
+    assert "Variant field 'hand_size' must be a whole number from 1 to 9" in refused.value.message_dict["fields"][0]
 
     listed = Preset(game_key="sunduchok", slug="list", name_ru="Список", fields=[["deck", 52]])
     with translation.override("en"), pytest.raises(ValidationError) as refused:

@@ -1,4 +1,5 @@
-"""What each variant field of a game means, in words, for the rules pages' preset comparison.
+"""What each variant field of a game means, in words: the rules pages' preset comparison and the presets' admin
+(its form and list) say them alike.
 
 The engines name their fields and values in code (docs/engine.md); a learner reads the labels each game declares
 (games.declaration.Game.variant_field_labels, variant_value_labels) instead. A field or value without a label is
