@@ -43,7 +43,7 @@ from core.version_changes import version_before, version_changes, version_name
 from games.models import Preset
 from games.preset_uses import preset_uses, texts_naming
 from games.rules import GAMES
-from tutorials import change_messages, editor_services, jsontext, preset_fields, selectors, services
+from tutorials import change_messages, editor_services, preset_fields, selectors, services
 from tutorials.admin_lists import LabelledListEditable
 from tutorials.forms import LessonStepForm, LessonStepFormSet, MultilineTextField, PresetForm
 from tutorials.models import Lesson, LessonProgress, LessonStep
