@@ -120,7 +120,10 @@ def lesson_create(*, game_key: str, title: str, user) -> Lesson:
         lesson = Lesson(game_key=game_key, slug=slug, order=order, published=False)
         for language in settings.MODELTRANSLATION_LANGUAGES:
             setattr(lesson, build_localized_fieldname("title", language), title)
-        lesson.full_clean()
+        try:
+            lesson.full_clean()
+        except ValidationError as invalid:
+            raise StudioRefused(_problems_of(invalid)) from None
         lesson.save()
         LessonStep.objects.create(lesson=lesson, number=1, kind=LessonStep.Kind.TEXT, payload={})
     return lesson

@@ -135,7 +135,52 @@ def _reset_token_urls(world: World) -> list[str]:
         reverse("password_reset_confirm", args=["AAAA", "set-password"])]
 
 
+def _editor(world: World) -> Client:
+    return signed_in_browser(world.editor)
+
+
+LESSON_CHANGES = ("publish", "unpublish", "up", "down", "texts", "add-step", "nothing")
+STEP_CHANGES = ("deal", "continue", "cards", "from-game", "from-puzzle", "undo", "play", "answer", "kind", "texts",
+                "up", "down", "delete", "nothing")
+
+
+def _studio_lesson_urls(world: World) -> list[str]:
+    return [reverse("studio_lesson_change", args=[lesson.pk, change])
+            for lesson in (world.lesson, world.draft) for change in LESSON_CHANGES]
+
+
+def _studio_step_urls(world: World) -> list[str]:
+    return [reverse("studio_step_change", args=[world.lesson.pk, number, change])
+            for number in (2, 3) for change in STEP_CHANGES]
+
+
+def _studio_fields(world: World) -> dict[str, list[str]]:
+    texts = ["", "Текст", "**Markdown**", "x" * 300]
+    return {**MOVE_FIELDS, "move": ["0", "1", "-1"], "purpose": ["play", "answer"], "players": ["2", "3", "9"],
+            "seed": ["0", "7", "-5", "99999999999999999999"], "dealer": ["0", "1", "5"], "seat": ["0", "1", "4"],
+            "move_number": ["0", "3", "100"], "game": [str(world.game.pk), str(world.stranger_game.pk), "nope"],
+            "puzzle": [str(world.puzzle.pk), str(world.hidden_puzzle.pk), "0"], "kind": ["text", "replay", "practice"],
+            "body_ru": texts, "body_en": texts, "hint_1_en": texts, "title_en": texts, "title_ru": texts,
+            "feedback-0-ru": texts, "feedback-0-en": texts, "feedback-99-en": texts, "use_draft": ["0", "1", "x"],
+            "question_texts": ["1"], "explain_after_first_wrong": ["on"], "back": ["index", ""],
+            **{f"card-{card}": ["0", "1", "stock", "9"] for card in CARDS[:8]}}
+
+
 POST_ROUTES: dict[str, PostRoute] = {
+    # The lesson studio: editors only; every change is checked as the lesson admin checks a save.
+    "studio": PostRoute(_editor, lambda world: [reverse("studio")], lambda world: [],
+                        fields=lambda world: {"game": ["hearts", "sunduchok", "chess", ""],
+                                              "title": ["A new lesson", "", "x" * 300, "Урок"]}),
+    "studio_lesson_change": PostRoute(
+        _editor, _studio_lesson_urls,
+        lambda world: [reverse("studio_lesson_change", args=[HUGE_ID, "publish"]),
+                       reverse("studio_lesson_change", args=[0, "texts"])],
+        fields=_studio_fields),
+    "studio_step_change": PostRoute(
+        _editor, _studio_step_urls,
+        lambda world: [reverse("studio_step_change", args=[world.lesson.pk, 99, "deal"]),
+                       reverse("studio_step_change", args=[HUGE_ID, 1, "play"])],
+        fields=_studio_fields),
     "new_game": PostRoute(
         client=_player,
         own=lambda world: [reverse("new_game", args=[key]) for key in GAMES],
@@ -262,6 +307,8 @@ POST_ROUTES: dict[str, PostRoute] = {
 
 # Pages that only read: a POST there is refused (405) or answered as a GET, and changes nothing.
 GET_ROUTES: dict[str, Callable[[World], str]] = {
+    "studio_lesson": lambda world: reverse("studio_lesson", args=[world.lesson.pk]),
+    "studio_step": lambda world: reverse("studio_step", args=[world.lesson.pk, 3]),
     "home": lambda world: reverse("home"),
     "health": lambda world: reverse("health"),
     "favicon": lambda world: reverse("favicon"),

@@ -14,7 +14,7 @@ import copy
 import dataclasses
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 from django.test import Client
 from django.urls import reverse
 
@@ -30,7 +30,7 @@ from tests.together.helpers import open_table, sit
 from tests.tutorials.helpers import DEAL, make_lesson
 from tests.web.helpers import move_data, start_game
 from together.models import Table, TableSeat
-from tutorials.models import Lesson, LessonProgress
+from tutorials.models import Lesson, LessonProgress, LessonStep
 
 UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000"
 HUGE_ID = 10**30   # past every database's integer range
@@ -81,6 +81,7 @@ class World:
     expired_table: Table     # strangers' table, never started, expired
     class_table: Table       # the teacher's table for the class, nobody seated yet
     other_class_table: Table  # the other teacher's table for their class
+    editor: User             # in the Editors group: the lesson studio's
 
     @property
     def together_game(self) -> Game:
@@ -111,6 +112,8 @@ def build_world() -> World:
     other_classroom = classroom_services.classroom_create(teacher=other_teacher, name="9A")
     other_assignment = practice_assignment(other_classroom, other_teacher, rounds=1, bot_levels=["easy"])
     loner = get_user_model().objects.create_user("loner", "loner@school.example", PASSWORD)
+    editor = get_user_model().objects.create_user("editor", "editor@school.example", PASSWORD, is_staff=True)
+    editor.groups.add(Group.objects.get(name="Editors"))
     puzzle, hidden_puzzle = load_mined("sunduchok", 2, 17)
     Puzzle.objects.filter(pk=hidden_puzzle.pk).update(hidden=True)
     tables = build_tables(player=player, teacher=teacher_user, classroom=classroom, other_teacher=other_teacher,
@@ -120,7 +123,7 @@ def build_world() -> World:
                  classroom=classroom, assignment=assignment, practice_round=PracticeRound.objects.get(),
                  student=student_user, other_teacher=other_teacher, other_classroom=other_classroom,
                  other_assignment=other_assignment, loner=loner, puzzle=puzzle, hidden_puzzle=hidden_puzzle,
-                 **tables)
+                 editor=editor, **tables)
 
 
 def build_tables(*, player: Client, teacher: User, classroom: Classroom, other_teacher: User,
@@ -177,7 +180,11 @@ def database_snapshot() -> dict:
                          "pk", "furthest_step", "step_states", "score", "completed")],
         "users": list(get_user_model().objects.order_by("pk").values_list(
             "pk", "username", "email", "password", "is_active", "is_staff")),
-        "lessons": list(Lesson.objects.order_by("pk").values_list("pk", "slug", "published")),
+        "lessons": list(Lesson.objects.order_by("pk").values_list("pk", "slug", "published", "order", "title_ru",
+                                                                  "title_en", "summary_ru", "summary_en")),
+        "steps": list(LessonStep.objects.order_by("pk").values_list("pk", "lesson_id", "number", "kind", "payload",
+                                                                    "body_ru", "body_en", "hint_1_ru", "hint_1_en",
+                                                                    "explanation_ru", "explanation_en")),
         "puzzles": list(Puzzle.objects.order_by("pk").values_list("pk", "theme", "hidden", "rating")),
         "puzzle ratings": list(PuzzleRating.objects.order_by("pk").values_list("pk", "rating", "streak")),
         "puzzle attempts": sorted(PuzzleAttempt.objects.values_list("pk", "solved")),
