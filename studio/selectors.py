@@ -18,15 +18,23 @@ from modeltranslation.utils import build_localized_fieldname
 
 from games import registry
 from games.narration import narrator_for
+from games.practice_goals import PracticeGoal, goal_text
 from games.rules import get_game
 from games.rules.cards import SUITS, sort_cards, suit_of
-from games.selectors import games_of_user, narration_language, position_context
+from games.selectors import BOT_LEVEL_LABELS, games_of_user, narration_language, position_context
 from studio.services import STOCK
 from tutorials.coach_drafts import wrong_move_drafts
 from tutorials.feedback import editor_feedback, same_move
 from tutorials.markdown import render_markdown
 from tutorials.models import Lesson, LessonStep
-from tutorials.payloads import PayloadError, answers_of, lesson_seat_names, position_from_payload
+from tutorials.payloads import (
+    BOT_LEVELS,
+    EVERY_GAMES_GOAL,
+    PayloadError,
+    answers_of,
+    lesson_seat_names,
+    position_from_payload,
+)
 from tutorials.selectors import payload_table_context
 from tutorials.step_checks import lesson_replay_problems, texts_naming_the_answer
 
@@ -73,7 +81,7 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
             "body", language)) or "")} for language in settings.MODELTRANSLATION_LANGUAGES],
         "players": range(rules.min_players, rules.max_players + 1),
         "can_deal": registry.game(lesson.game_key).opening_deal is not None,
-        "on_table": step.kind in (LessonStep.Kind.TEXT, LessonStep.Kind.REPLAY, LessonStep.Kind.QUESTION),
+        "is_practice": step.kind == LessonStep.Kind.PRACTICE,
         "has_table": "deal" in step.payload,
         "my_games": [{"id": game.pk, "label": _("%(date)s, %(players)s players, %(moves)s moves") % {
             "date": date_format(localtime(game.created_at), "SHORT_DATETIME_FORMAT"), "players": game.players,
@@ -100,9 +108,13 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
         "deal_players": state.players, "deal_seed": payload["deal"].get("seed", 0),
         "deal_dealer": payload["deal"].get("dealer", 0),
     })
+    if step.kind == LessonStep.Kind.PRACTICE:
+        context["practice"] = _practice(lesson, payload, state, names)
+        return context
     context["picker"] = _card_picker(lesson, payload, state, names)
     if state.is_over:
         return context
+    context["practice"] = _practice(lesson, payload, state, names)
     mover = state.current_player
     context["mover_name"] = narrator_for(lesson.game_key, names, seat, narration_language()).name(mover)
     context["play_form"] = _move_form(state, names, mover, request=request, purpose="play",
@@ -113,6 +125,27 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
     if step.kind == LessonStep.Kind.QUESTION:
         context["question"] = _question(lesson, step, state)
     return context
+
+
+def _practice(lesson: Lesson, payload: dict, state, names: list[str]) -> dict[str, Any] | None:
+    """A practice game from this position: each other seat's bot level and the goal, as the step has them (or the
+    usual choices); None when the game is over here."""
+    if state.is_over:
+        return None
+    seat = payload.get("seat", 0)
+    others = [other for other in range(state.players) if other != seat]
+    levels = payload.get("bots") or ["medium"] * len(others)
+    goal = payload.get("goal") or {"type": EVERY_GAMES_GOAL}
+    kinds = [EVERY_GAMES_GOAL, *registry.game(lesson.game_key).lesson_goal_kinds]
+    return {
+        "seats": [{"name": names[other], "level": level, "index": index}
+                  for index, (other, level) in enumerate(zip(others, levels, strict=True))],
+        "levels": [{"value": level, "label": BOT_LEVEL_LABELS[level]} for level in BOT_LEVELS],
+        "goals": [{"value": kind, "label": goal_text(PracticeGoal(goal={"type": kind, "count": 1}, seat=seat,
+                                                                  opening_moves=0, max_moves=None))}
+                  for kind in kinds],
+        "goal": goal["type"], "count": goal.get("count", 1), "max_moves": payload.get("max_moves") or "",
+    }
 
 
 def _card_picker(lesson: Lesson, payload: dict, state, names: list[str]) -> dict[str, Any] | None:

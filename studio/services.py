@@ -30,7 +30,7 @@ from puzzles.models import Puzzle
 from tutorials.coach_drafts import wrong_move_drafts
 from tutorials.feedback import same_move
 from tutorials.models import Lesson, LessonStep
-from tutorials.payloads import PayloadError, answers_of, position_from_payload
+from tutorials.payloads import EVERY_GAMES_GOAL, PayloadError, answers_of, position_from_payload
 from tutorials.services import lesson_steps_park
 from tutorials.step_checks import check_lesson_steps
 
@@ -221,9 +221,8 @@ def _renumber(lesson: Lesson, steps: list[LessonStep]) -> None:
 
 
 def step_set_kind(*, step: LessonStep, kind: str, user) -> None:
-    """A text alone (the table dropped) or a position to look at; a question is made by marking its answer on the
-    table."""
-    _refuse_a_practice_step(step)
+    """A text alone (the table dropped) or a position to look at (a practice game's bots and goal dropped); a
+    question is made by marking its answer on the table."""
     if kind not in (LessonStep.Kind.TEXT, LessonStep.Kind.REPLAY):
         raise StudioRefused([_("Choose a text or a position; mark a right move to ask a question.")])
     payload = _table_part(step.payload) if kind == LessonStep.Kind.REPLAY else {}
@@ -231,6 +230,24 @@ def step_set_kind(*, step: LessonStep, kind: str, user) -> None:
         raise StudioRefused([_("Deal the cards first: a position needs a deal.")])
     with step_revision(step, user=user, change=_("kind changed")):
         step.kind, step.payload = kind, payload
+        _save_step(step)
+
+
+def step_set_practice(*, step: LessonStep, bots: list[str], goal: str, count: int | None, max_moves: int | None,
+                      user) -> None:
+    """Make the step a short game against bots from its position: a bot level for each other seat, the goal
+    (winning, or a goal the game declares, such as a number of chests) and, if given, the learner's most moves."""
+    payload = _table_part(step.payload)
+    if "deal" not in payload:
+        raise StudioRefused([_("Deal the cards first.")])
+    # Winning takes no count; a goal the game declares (a number of chests) does.
+    counted = {"count": count} if goal != EVERY_GAMES_GOAL else {}
+    practice = {**payload, "bots": list(bots), "goal": {"type": goal, **counted}}
+    practice.pop("show_all_hands", None)
+    if max_moves:
+        practice["max_moves"] = max_moves
+    with step_revision(step, user=user, change=_("made a practice game")):
+        step.kind, step.payload = LessonStep.Kind.PRACTICE, practice
         _save_step(step)
 
 
@@ -490,7 +507,8 @@ def _coach_draft(step: LessonStep, state, legal: list[dict], index: int) -> dict
 
 def _refuse_a_practice_step(step: LessonStep) -> None:
     if step.kind == LessonStep.Kind.PRACTICE:
-        raise StudioRefused([_("A practice step's game is set in the admin for now.")])
+        raise StudioRefused([_("A practice game starts from its step's position: make the step a position again to "
+                               "change it.")])
 
 
 def _table_part(payload: Mapping[str, Any]) -> dict[str, Any]:

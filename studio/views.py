@@ -114,6 +114,9 @@ def step_change(request: HttpRequest, lesson_id: int, number: int, change: str) 
         "play": lambda: services.step_play(step=step, action=_posted_action(request, step), user=user),
         "answer": lambda: services.step_toggle_answer(step=step, action=_posted_action(request, step), user=user),
         "kind": lambda: services.step_set_kind(step=step, kind=request.POST.get("kind", ""), user=user),
+        "practice": lambda: services.step_set_practice(
+            step=step, user=user, bots=request.POST.getlist("bots"), goal=request.POST.get("goal", ""),
+            **_posted_numbers(request, count=0, max_moves=0)),
         "texts": lambda: services.step_set_texts(
             step=step, texts=_posted_texts(request, selectors.STEP_TEXTS), feedback=_posted_feedback(request),
             draft_for=_posted_numbers(request, use_draft=None)["use_draft"] if request.POST.get("use_draft") else None,

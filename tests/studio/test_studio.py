@@ -387,3 +387,35 @@ def test_cards_move_between_hands_and_the_stock_at_the_deal(client, editor):
     step.refresh_from_db()
     hands, stock = step.payload["deal"]["hands"], step.payload["deal"]["stock"]
     assert top in hands[0] and held not in hands[0] and stock[-1] == held and stock[:-1] == deal["stock"][1:]
+
+
+def test_a_position_becomes_a_practice_game_against_bots_and_back(client, editor):
+    lesson = create(client, game_key="sunduchok", title="Practice")
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "3", "seed": "2", "seat": "1"})
+    step = step_of(lesson, 1)
+    position = dict(step.payload)
+    page = client.get(f"/studio/lessons/{lesson.pk}/steps/1/").content.decode()
+    assert 'name="bots"' in page and "Collect 1 chest." in page and "Win the game." in page
+
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/practice/",
+                {"bots": ["easy", "hard"], "goal": "chests", "count": "2", "max_moves": "12"})
+    step.refresh_from_db()
+    assert step.kind == LessonStep.Kind.PRACTICE
+    assert step.payload == {**position, "bots": ["easy", "hard"], "goal": {"type": "chests", "count": 2},
+                            "max_moves": 12}
+    page = client.get(f"/studio/lessons/{lesson.pk}/steps/1/").content.decode()
+    assert "The practice game" in page and 'value="hard" selected' in page
+
+    # One bot for two other seats, or a goal this game does not have: refused in words, nothing changed.
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/practice/", {"bots": ["easy"], "goal": "win"},
+                           follow=True)
+    assert "Not saved" in response.content.decode()
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/practice/", {"bots": ["easy", "easy"],
+                                                                              "goal": "tricks"}, follow=True)
+    assert "Not saved" in response.content.decode()
+    step.refresh_from_db()
+    assert step.payload["goal"] == {"type": "chests", "count": 2}
+
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/kind/", {"kind": "replay"})
+    step.refresh_from_db()
+    assert step.kind == LessonStep.Kind.REPLAY and step.payload == position
