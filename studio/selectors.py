@@ -102,21 +102,23 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
         return context
     seat = payload.get("seat", 0)
     names = lesson_seat_names(state.players, seat)
+    narrator = narrator_for(lesson.game_key, names, seat, narration_language())
+    labels = [narrator.name(other) for other in range(state.players)]   # "You", "Player 2", in the page's language
     context.update(payload_table_context(state, payload, can_move=False))
     context.update({
-        "seat": seat, "seat_names": names, "move_count": len(payload.get("actions", [])),
+        "seat": seat, "move_count": len(payload.get("actions", [])),
         "deal_players": state.players, "deal_seed": payload["deal"].get("seed", 0),
         "deal_dealer": payload["deal"].get("dealer", 0),
     })
     if step.kind == LessonStep.Kind.PRACTICE:
-        context["practice"] = _practice(lesson, payload, state, names)
+        context["practice"] = _practice(lesson, payload, state, labels)
         return context
-    context["picker"] = _card_picker(lesson, payload, state, names)
+    context["picker"] = _card_picker(lesson, payload, state, labels)
     if state.is_over:
         return context
-    context["practice"] = _practice(lesson, payload, state, names)
+    context["practice"] = _practice(lesson, payload, state, labels)
     mover = state.current_player
-    context["mover_name"] = narrator_for(lesson.game_key, names, seat, narration_language()).name(mover)
+    context["mover_name"] = labels[mover]
     context["play_form"] = _move_form(state, names, mover, request=request, purpose="play",
                                       url=f"{step_url(step)}play/", move_count=context["move_count"])
     if mover == seat:
@@ -127,7 +129,7 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
     return context
 
 
-def _practice(lesson: Lesson, payload: dict, state, names: list[str]) -> dict[str, Any] | None:
+def _practice(lesson: Lesson, payload: dict, state, labels: list[str]) -> dict[str, Any] | None:
     """A practice game from this position: each other seat's bot level and the goal, as the step has them (or the
     usual choices); None when the game is over here."""
     if state.is_over:
@@ -138,7 +140,7 @@ def _practice(lesson: Lesson, payload: dict, state, names: list[str]) -> dict[st
     goal = payload.get("goal") or {"type": EVERY_GAMES_GOAL}
     kinds = [EVERY_GAMES_GOAL, *registry.game(lesson.game_key).lesson_goal_kinds]
     return {
-        "seats": [{"name": names[other], "level": level, "index": index}
+        "seats": [{"name": labels[other], "level": level, "index": index}
                   for index, (other, level) in enumerate(zip(others, levels, strict=True))],
         "levels": [{"value": level, "label": BOT_LEVEL_LABELS[level]} for level in BOT_LEVELS],
         "goals": [{"value": kind, "label": goal_text(PracticeGoal(goal={"type": kind, "count": 1}, seat=seat,
@@ -148,7 +150,7 @@ def _practice(lesson: Lesson, payload: dict, state, names: list[str]) -> dict[st
     }
 
 
-def _card_picker(lesson: Lesson, payload: dict, state, names: list[str]) -> dict[str, Any] | None:
+def _card_picker(lesson: Lesson, payload: dict, state, labels: list[str]) -> dict[str, Any] | None:
     """Every card of the hands (and, at the deal, the stock) with its place, by suit, and how many each place holds;
     None where cards cannot be moved at this position (studio.services.step_move_cards)."""
     actions = payload.get("actions", [])
@@ -158,7 +160,7 @@ def _card_picker(lesson: Lesson, payload: dict, state, names: list[str]) -> dict
     places = {card: str(seat) for seat, hand in enumerate(hands) for card in hand}
     if not actions:
         places.update(dict.fromkeys(payload["deal"].get("stock", []), STOCK))
-    options = [{"value": str(seat), "label": name} for seat, name in enumerate(names)]
+    options = [{"value": str(seat), "label": label} for seat, label in enumerate(labels)]
     if not actions and registry.game(lesson.game_key).has_stock:
         options.append({"value": STOCK, "label": _("Stock")})
     suits = [{"suit": suit, "cards": [{"card": card, "place": places[card]} for card in sort_cards(places)

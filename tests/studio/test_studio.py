@@ -419,3 +419,11 @@ def test_a_position_becomes_a_practice_game_against_bots_and_back(client, editor
     client.post(f"/studio/lessons/{lesson.pk}/steps/1/kind/", {"kind": "replay"})
     step.refresh_from_db()
     assert step.kind == LessonStep.Kind.REPLAY and step.payload == position
+
+
+def test_the_card_pickers_seats_are_named_in_the_editors_language(client, editor):
+    lesson = create(client, title="Seats in Russian")
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "4", "seed": "1"})
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    page = client.get(f"/studio/lessons/{lesson.pk}/steps/1/").content.decode()
+    assert ">Игрок 2</option>" in page and ">Player 2</option>" not in page
