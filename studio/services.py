@@ -150,12 +150,9 @@ def lesson_set_texts(*, lesson: Lesson, texts: Mapping[str, Mapping[str, str]], 
 
 def lesson_move(*, lesson: Lesson, offset: int, user) -> None:
     """Move the lesson one place up (-1) or down (+1) in its game's list."""
-    lessons = list(Lesson.objects.filter(game_key=lesson.game_key).order_by("order", "slug"))
-    index = next(index for index, other in enumerate(lessons) if other.pk == lesson.pk)
-    target = index + offset
-    if not 0 <= target < len(lessons):
+    lessons = _moved(list(Lesson.objects.filter(game_key=lesson.game_key).order_by("order", "slug")), lesson, offset)
+    if lessons is None:
         return
-    lessons[index], lessons[target] = lessons[target], lessons[index]
     with studio_revision(lesson, user=user, comment=_("Lessons reordered")):
         for order, other in enumerate(lessons, start=1):
             if other.order != order:
@@ -198,12 +195,9 @@ def step_delete(*, step: LessonStep, user) -> None:
 def step_move(*, step: LessonStep, offset: int, user) -> None:
     """Move a step one place up (-1) or down (+1); every step is checked again in its new order."""
     lesson = step.lesson
-    steps = list(lesson.steps.order_by("number"))
-    index = next(index for index, other in enumerate(steps) if other.pk == step.pk)
-    target = index + offset
-    if not 0 <= target < len(steps):
+    steps = _moved(list(lesson.steps.order_by("number")), step, offset)
+    if steps is None:
         return
-    steps[index], steps[target] = steps[target], steps[index]
     with studio_revision(lesson, user=user, comment=_("Steps reordered")):
         _renumber(lesson, steps)
         entries = [(other.number, other.kind, other.payload) for other in steps if "deal" in other.payload]
@@ -211,6 +205,16 @@ def step_move(*, step: LessonStep, offset: int, user) -> None:
             check_lesson_steps(game_key=lesson.game_key, variant=lesson.variant(), steps=entries)
         except PayloadError as error:
             raise StudioRefused([str(error)]) from None
+
+
+def _moved(rows: list, row, offset: int) -> list | None:
+    """`rows` with `row` swapped with its neighbour `offset` places away; None when it is first or last already."""
+    index = next(index for index, other in enumerate(rows) if other.pk == row.pk)
+    target = index + offset
+    if not 0 <= target < len(rows):
+        return None
+    rows[index], rows[target] = rows[target], rows[index]
+    return rows
 
 
 def _renumber(lesson: Lesson, steps: list[LessonStep]) -> None:

@@ -427,3 +427,16 @@ def test_the_card_pickers_seats_are_named_in_the_editors_language(client, editor
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
     page = client.get(f"/studio/lessons/{lesson.pk}/steps/1/").content.decode()
     assert ">Игрок 2</option>" in page and ">Player 2</option>" not in page
+
+
+def test_lessons_move_up_and_down_in_their_games_list(client, editor):
+    first, second = create(client, title="First of two"), create(client, title="Second of two")
+
+    def ordered() -> list[str]:
+        return list(Lesson.objects.filter(game_key="hearts").order_by("order", "slug").values_list("title_en",
+                                                                                                    flat=True))
+    assert ordered().index("First of two") < ordered().index("Second of two")
+    client.post(f"/studio/lessons/{second.pk}/up/", {"back": "index"})
+    assert ordered().index("Second of two") < ordered().index("First of two")
+    client.post(f"/studio/lessons/{first.pk}/down/")
+    assert ordered()[-1] == "First of two"
