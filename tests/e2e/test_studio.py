@@ -23,7 +23,10 @@ WRONG_EN, WRONG_RU = "Not this card (written in the studio, %d).", "Не эта 
 
 
 def check(page, name: str) -> None:
+    """No sideways scroll and no serious axe problem, every folded part opened (the deal's tools, the card picker,
+    the practice game), on a phone and a desktop; a screenshot of each."""
     os.makedirs(SCREENSHOTS, exist_ok=True)
+    page.evaluate("() => document.querySelectorAll('details').forEach((part) => { part.open = true; })")
     for size, label in ((PHONE, "phone"), (DESKTOP, "desktop")):
         page.set_viewport_size(size)
         assert_fits_the_width(page, f"the studio's {name} ({label})")
