@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from modeltranslation.utils import build_localized_fieldname
 
 from games import registry
+from games.models import Preset
 from games.narration import narrator_for
 from games.practice_goals import PracticeGoal, goal_text
 from games.rules import get_game
@@ -60,6 +61,7 @@ def lesson_outline(lesson: Lesson) -> dict[str, Any]:
     problems = dict(lesson_replay_problems(lesson, steps=steps))
     return {
         "lesson": lesson, "texts": _texts(lesson, ("title", "summary")),
+        "presets": list(Preset.objects.filter(game_key=lesson.game_key).order_by("order", "slug")),
         "steps": [{"step": step, "summary": _first_line(step.body), "problem": problems.get(step.number)}
                   for step in steps],
     }

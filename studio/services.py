@@ -23,7 +23,7 @@ from modeltranslation.utils import build_localized_fieldname
 
 from games import registry
 from games.history import start_state
-from games.models import Game
+from games.models import Game, Preset
 from games.rules import get_game
 from games.selectors import human_seat
 from puzzles.models import Puzzle
@@ -32,7 +32,7 @@ from tutorials.feedback import same_move
 from tutorials.models import Lesson, LessonStep
 from tutorials.payloads import EVERY_GAMES_GOAL, PayloadError, answers_of, position_from_payload
 from tutorials.services import lesson_steps_park
-from tutorials.step_checks import check_lesson_steps
+from tutorials.step_checks import check_lesson_steps, lesson_replay_problems
 
 
 class StudioRefused(Exception):
@@ -146,6 +146,23 @@ def lesson_set_texts(*, lesson: Lesson, texts: Mapping[str, Mapping[str, str]], 
         except ValidationError as invalid:
             raise StudioRefused(_problems_of(invalid)) from None
         lesson.save()
+
+
+def lesson_set_preset(*, lesson: Lesson, preset_id: int | None, user) -> None:
+    """Play the lesson's deals under a preset of its game (None: the standard rules); refused when a step would no
+    longer replay under it."""
+    preset = None
+    if preset_id is not None:
+        preset = Preset.objects.filter(pk=preset_id, game_key=lesson.game_key).first()
+        if preset is None:
+            raise StudioRefused([_("Choose one of this game's presets.")])
+    with studio_revision(lesson, user=user, comment=_("Rules changed")):
+        lesson.preset = preset
+        lesson.save(update_fields=["preset", "updated_at"])
+        problems = [_("Step %(number)s: %(problem)s") % {"number": number, "problem": problem}
+                    for number, problem in lesson_replay_problems(lesson)]
+        if problems:
+            raise StudioRefused(problems)
 
 
 def lesson_move(*, lesson: Lesson, offset: int, user) -> None:

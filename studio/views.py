@@ -71,6 +71,9 @@ def lesson_change(request: HttpRequest, lesson_id: int, change: str) -> HttpResp
         "texts": lambda: services.lesson_set_texts(lesson=lesson, texts=_posted_texts(request, ("title", "summary")),
                                                    user=request.user),
         "add-step": lambda: services.step_add(lesson=lesson, user=request.user),
+        "preset": lambda: services.lesson_set_preset(
+            lesson=lesson, user=request.user, preset_id=_posted_numbers(request, preset=None)["preset"]
+            if request.POST.get("preset") else None),
     }
     if change not in changes:
         raise Http404(_("No such change."))

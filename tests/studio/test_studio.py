@@ -440,3 +440,30 @@ def test_lessons_move_up_and_down_in_their_games_list(client, editor):
     assert ordered().index("Second of two") < ordered().index("First of two")
     client.post(f"/studio/lessons/{first.pk}/down/")
     assert ordered()[-1] == "First of two"
+
+
+def test_a_lesson_is_played_under_a_preset_unless_a_step_would_break(client, editor):
+    from games.models import Preset
+
+    lesson = create(client, title="Short match")
+    short = Preset.objects.create(game_key="hearts", slug="studio-short", name="Short (studio)", fields={"end_at": 50})
+    sunduchok = Preset.objects.create(game_key="sunduchok", slug="studio-deck", name="Deck", fields={})
+    client.post(f"/studio/lessons/{lesson.pk}/preset/", {"preset": str(short.pk)})
+    lesson.refresh_from_db()
+    assert lesson.preset == short
+    response = client.post(f"/studio/lessons/{lesson.pk}/preset/", {"preset": str(sunduchok.pk)}, follow=True)
+    lesson.refresh_from_db()
+    assert lesson.preset == short and "this game" in response.content.decode()
+    client.post(f"/studio/lessons/{lesson.pk}/preset/", {"preset": ""})
+    lesson.refresh_from_db()
+    assert lesson.preset is None
+
+    # A step whose moves pass cards no longer replays where no deal passes: refused, the rules unchanged.
+    no_pass = Preset.objects.create(game_key="hearts", slug="studio-no-pass", name="No pass",
+                                    fields={"pass_cycle": ["none"]})
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "4", "seed": "3"})
+    step = step_of(lesson, 1)
+    post_move(client, step, "play", state_of(step).legal_actions()[0], purpose="play")
+    response = client.post(f"/studio/lessons/{lesson.pk}/preset/", {"preset": str(no_pass.pk)}, follow=True)
+    lesson.refresh_from_db()
+    assert lesson.preset is None and "Step 1:" in response.content.decode()
