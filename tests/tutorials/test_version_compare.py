@@ -13,7 +13,7 @@ from reversion.models import Version
 from core.version_changes import version_before, version_changes
 from games.models import Preset
 from tests.rulebook.helpers import make_page
-from tests.tutorials.helpers import change_form_data, make_lesson, step_index
+from tests.tutorials.helpers import change_form_data, make_lesson, preset_form_data, step_index
 from tutorials.models import Lesson
 
 pytestmark = pytest.mark.django_db
@@ -124,11 +124,10 @@ def test_the_first_version_shows_everything_it_held(editor_client):
 def test_a_presets_comparison_says_its_fields_in_words(editor_client, presets):
     preset = Preset.objects.get(game_key="sunduchok", slug="deck-52")
     url = admin_url(preset, "change/")
-    data = {"game_key": "sunduchok", "slug": "deck-52", "name_ru": preset.name_ru, "name_en": preset.name_en or "",
-            "description_ru": preset.description_ru, "description_en": preset.description_en or "",
-            "fields": '{"deck": 52}', "order": preset.order, "shown_to_learners": "on", "_save": "Save"}
+    data = preset_form_data(editor_client, preset)
     assert editor_client.post(url, data).status_code == 302
-    assert editor_client.post(url, {**data, "shown_to_learners": "", "name_en": "Full deck"}).status_code == 302
+    changed = {key: value for key, value in data.items() if key != "shown_to_learners"}
+    assert editor_client.post(url, {**changed, "name_en": "Full deck"}).status_code == 302
     newest = Version.objects.get_for_object(preset).first()
 
     html = editor_client.get(admin_url(preset, f"history/{newest.pk}/compare/"), **ENGLISH).content.decode()
