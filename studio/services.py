@@ -14,7 +14,7 @@ from typing import Any
 
 import reversion
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils.text import slugify
@@ -79,8 +79,8 @@ def _field_label(field: str) -> str:
                     return f"{model._meta.get_field(name).verbose_name} ({language})"
         try:
             return str(model._meta.get_field(field).verbose_name)
-        except Exception:  # noqa: BLE001, S112 - not a field of this model: try the next
-            continue
+        except FieldDoesNotExist:
+            continue   # a field of the other model
     return field
 
 
@@ -192,8 +192,11 @@ def step_add(*, lesson: Lesson, user) -> LessonStep:
             actions.append(answers_of(previous.payload)[0])
         payload = {"deal": previous.payload["deal"], "actions": actions, "seat": previous.payload.get("seat", 0)}
         kind = LessonStep.Kind.REPLAY
-        state = position_from_payload(lesson.game_key, lesson.variant(), payload)
-        if state.is_over:
+        try:
+            over = position_from_payload(lesson.game_key, lesson.variant(), payload).is_over
+        except (PayloadError, ValueError):
+            over = True   # the last step no longer replays (its page says why): start from a text
+        if over:
             payload, kind = {}, LessonStep.Kind.TEXT
     with studio_revision(lesson, user=user, comment=_("Step %(number)s added") % {"number": number}):
         step = LessonStep(lesson=lesson, number=number, kind=kind, payload=payload)
@@ -288,10 +291,7 @@ def step_deal(*, step: LessonStep, players: int, seed: int, dealer: int, seat: i
         raise StudioRefused([str(error)]) from None
     payload = {"deal": _opening_deal(lesson.game_key, state), "actions": [], "seat": seat}
     with step_revision(step, user=user, change=_("new deal")):
-        step.payload = payload
-        step.kind = LessonStep.Kind.REPLAY if step.kind == LessonStep.Kind.QUESTION else step.kind
-        if step.kind == LessonStep.Kind.TEXT:
-            step.kind = LessonStep.Kind.REPLAY
+        step.payload, step.kind = payload, LessonStep.Kind.REPLAY
         _save_step(step)
 
 
@@ -313,7 +313,7 @@ def step_move_cards(*, step: LessonStep, places: Mapping[str, str], user) -> Non
     hook = registry.game(lesson.game_key).hands_at_the_deal
     if actions and hook is None:
         raise StudioRefused([_("Cards are moved at the deal: take the moves back first.")])
-    state = position_from_payload(lesson.game_key, lesson.variant(), payload)
+    state = _position(lesson, payload)
     hands_now = [list(hand) for hand in (state.to_dict()["hands"] if actions else deal["hands"])]
     stock = [] if actions else list(deal.get("stock", []))
     movable = [card for hand in hands_now for card in hand] + stock
@@ -371,6 +371,14 @@ def step_start_from_puzzle(*, step: LessonStep, puzzle: Puzzle, user) -> None:
                            dealer=puzzle.dealer)
     _start_from(step, deal=_opening_deal(puzzle.game_key, state), actions=list(puzzle.actions), seat=puzzle.seat,
                 user=user, change=_("a puzzle's position"))
+
+
+def _position(lesson: Lesson, payload: Mapping[str, Any]):
+    """The position of a step's payload; StudioRefused when it no longer replays (its rules changed since)."""
+    try:
+        return position_from_payload(lesson.game_key, lesson.variant(), payload)
+    except (PayloadError, ValueError) as error:
+        raise StudioRefused([_("This step no longer replays: %(problem)s") % {"problem": error}]) from None
 
 
 def _opening_deal(game_key: str, state) -> dict[str, Any]:
@@ -444,7 +452,7 @@ def step_toggle_answer(*, step: LessonStep, action: Mapping[str, Any], user) -> 
     payload = dict(step.payload)
     if "deal" not in payload:
         raise StudioRefused([_("Deal the cards first.")])
-    state = position_from_payload(step.lesson.game_key, step.lesson.variant(), payload)
+    state = _position(step.lesson, payload)
     answers = answers_of(payload) if step.kind == LessonStep.Kind.QUESTION else []
     kept = [answer for answer in answers if not same_move(state, answer, action)]
     if len(kept) == len(answers):
@@ -478,7 +486,7 @@ def step_set_texts(*, step: LessonStep, texts: Mapping[str, Mapping[str, str]],
         if explain_after_first_wrong:
             payload["explain_after_first_wrong"] = True
     if feedback is not None and step.kind == LessonStep.Kind.QUESTION:
-        state = position_from_payload(step.lesson.game_key, step.lesson.variant(), payload)
+        state = _position(step.lesson, payload)
         legal = state.legal_actions()
         if draft_for is not None:
             feedback = {**feedback, draft_for: _coach_draft(step, state, legal, draft_for)}

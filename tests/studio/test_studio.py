@@ -467,3 +467,22 @@ def test_a_lesson_is_played_under_a_preset_unless_a_step_would_break(client, edi
     response = client.post(f"/studio/lessons/{lesson.pk}/preset/", {"preset": str(no_pass.pk)}, follow=True)
     lesson.refresh_from_db()
     assert lesson.preset is None and "Step 1:" in response.content.decode()
+
+
+def test_a_step_whose_rules_changed_since_is_refused_in_words_not_with_an_error(client, editor):
+    lesson = create(client, title="Broken since")
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/deal/", {"players": "4", "seed": "3"})
+    step = step_of(lesson, 1)
+    post_move(client, step, "play", state_of(step).legal_actions()[0], purpose="play")
+    step.refresh_from_db()
+    # The rules change under the lesson behind the studio's back (an edit of the preset, an engine's change).
+    LessonStep.objects.filter(pk=step.pk).update(payload={**step.payload, "actions": [{"type": "play", "card": "2C"}]})
+    page = client.get(f"/studio/lessons/{lesson.pk}/steps/1/")
+    assert page.status_code == 200 and "not legal" in page.content.decode()
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/cards/", {"card-2C": "0"}, follow=True)
+    assert response.status_code == 200 and "no longer replays" in response.content.decode()
+    response = client.post(f"/studio/lessons/{lesson.pk}/add-step/", follow=True)
+    assert response.status_code == 200 and step_of(lesson, 2).kind == LessonStep.Kind.TEXT
+    client.post(f"/studio/lessons/{lesson.pk}/steps/1/undo/")   # taking the move back mends it
+    assert state_of(step_of(lesson, 1)).to_dict() == get_game("hearts").new_game(
+        players=4, seed=3, variant=get_game("hearts").variant()).to_dict()
