@@ -104,7 +104,7 @@ def _save_step(step: LessonStep) -> None:
 
 def lesson_create(*, game_key: str, title: str, user) -> Lesson:
     """A new, unpublished lesson at the end of the game's list, with one text step to start from."""
-    title = title.strip()
+    title = _text(title)
     if not title:
         raise StudioRefused([_("Give the lesson a title.")])
     if game_key not in registry.games():
@@ -493,7 +493,7 @@ def step_set_texts(*, step: LessonStep, texts: Mapping[str, Mapping[str, str]],
         languages = tuple(settings.MODELTRANSLATION_LANGUAGES)
         entries, problems = [], []
         for index, text in sorted(feedback.items()):
-            written = {language: (text.get(language) or "").strip() for language in languages}
+            written = {language: _text(text.get(language) or "") for language in languages}
             if not any(written.values()):
                 continue
             if not 0 <= index < len(legal):
@@ -520,7 +520,15 @@ def _set_texts(instance, texts: Mapping[str, Mapping[str, str]]) -> None:
             continue
         for language, text in by_language.items():
             if language in settings.MODELTRANSLATION_LANGUAGES:
-                setattr(instance, build_localized_fieldname(field, language), text.replace("\r\n", "\n").strip())
+                setattr(instance, build_localized_fieldname(field, language), _text(text))
+
+
+def _text(text: str) -> str:
+    """A text as the editor typed it, with plain line ends; refused if it holds a NUL character, which no page
+    needs and PostgreSQL cannot store (Django's forms refuse it the same way)."""
+    if "\x00" in text:
+        raise StudioRefused([_("A text may not contain the NUL character.")])
+    return text.replace("\r\n", "\n").strip()
 
 
 def _coach_draft(step: LessonStep, state, legal: list[dict], index: int) -> dict[str, str]:

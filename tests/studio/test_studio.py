@@ -486,3 +486,13 @@ def test_a_step_whose_rules_changed_since_is_refused_in_words_not_with_an_error(
     client.post(f"/studio/lessons/{lesson.pk}/steps/1/undo/")   # taking the move back mends it
     assert state_of(step_of(lesson, 1)).to_dict() == get_game("hearts").new_game(
         players=4, seed=3, variant=get_game("hearts").variant()).to_dict()
+
+
+def test_a_nul_character_in_a_text_is_refused_in_words(client, editor):
+    response = client.post("/studio/", {"game": "hearts", "title": "Bad\x00title"}, follow=True)
+    assert "NUL character" in response.content.decode()
+    assert not Lesson.objects.filter(title_en__startswith="Bad").exists()
+    lesson = create(client, title="Clean title")
+    response = client.post(f"/studio/lessons/{lesson.pk}/steps/1/texts/", {"body_ru": "\x00", "body_en": "Fine"},
+                           follow=True)
+    assert "NUL character" in response.content.decode() and not step_of(lesson, 1).body_en
