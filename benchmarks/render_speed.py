@@ -189,7 +189,7 @@ def jinja_environment():
     from django.urls import reverse
     from django.utils.translation import gettext, ngettext, npgettext, pgettext
 
-    from games.templatetags.cards import card_face
+    from games.templatetags.cards import card_face, card_suit_letter
     from games.templatetags.game_log import log_lines
     from games.templatetags.knowledge_panel import knowledge_panel
 
@@ -200,4 +200,5 @@ def jinja_environment():
     environment.install_gettext_callables(gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
     environment.globals.update(card_face=card_face, log_lines=log_lines, knowledge_panel=knowledge_panel,
                                url=lambda name, *args: reverse(name, args=args))
+    environment.filters["card_suit_letter"] = card_suit_letter
     return environment
