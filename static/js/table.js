@@ -73,7 +73,17 @@
       if (state !== null) details.open = state === "open";
     });
   }
-  // "toggle" does not bubble: listen while it is captured.
+  // A click on the summary opens or closes the disclosure once this event is done: note the choice now, not when
+  // the later "toggle" event comes, so that a table swapped in meanwhile (a bot's move pushed) is not restored
+  // from the choice before, which would open the panel again as the learner closes it.
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest ? event.target.closest("summary") : null;
+    var details = summary ? summary.parentElement : null;
+    if (event.defaultPrevented || !details || !details.matches(REMEMBERED)
+        || details.querySelector("summary") !== summary) return;
+    remember(details.dataset.remember, details.open ? "closed" : "open");
+  });
+  // "toggle" does not bubble: listen while it is captured. It also catches a disclosure opened without a click.
   document.addEventListener("toggle", function (event) {
     var details = event.target;
     if (!details.matches || !details.matches(REMEMBERED)) return;
