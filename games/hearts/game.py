@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from games.declaration import Game
 from games.hearts import presets, puzzle_themes, table, variant_labels
 from games.hearts.engine import ENGINE
+from games.tables import deals
 
 GAME = Game(
     engine=ENGINE,
@@ -14,7 +15,7 @@ GAME = Game(
     class_goals=table.CLASS_GOALS,
     round_outcome=table.round_outcome,
     round_text=table.round_text,
-    opening_deal=table.opening_deal,
+    opening_deal=deals.dealt_as_is,
     hands_at_the_deal=table.hands_at_the_deal,
     held_cards=table.held_cards,
     preset_texts=presets.PRESET_TEXTS,

@@ -279,13 +279,6 @@ def round_text(outcome: goals.Outcome) -> str:
         "points": points, "place": outcome["place"]}
 
 
-def opening_deal(state) -> dict[str, Any]:
-    """The lesson DEAL (tutorials.payloads) that `from_deal` turns back into `state`, a freshly dealt game: how a
-    lesson studio writes down a deal made from a seed."""
-    data = state.to_dict()
-    return {"hands": [list(hand) for hand in data["hands"]], "stock": [], "dealer": data["dealer"],
-            "seed": data["seed"]}
-
 
 def hands_at_the_deal(state, hands: list[list[str]]) -> list[list[str]]:
     """The dealt hands that lead to `hands` at `state`, a position right after the pass (the lesson studio shows the

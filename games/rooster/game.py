@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from games.declaration import Game
 from games.rooster import presets, puzzle_themes, table, variant_labels
 from games.rooster.engine import ENGINE
+from games.tables import deals
 
 GAME = Game(
     engine=ENGINE,
@@ -14,7 +15,7 @@ GAME = Game(
     class_goals=table.CLASS_GOALS,
     round_outcome=table.round_outcome,
     round_text=table.round_text,
-    opening_deal=table.opening_deal,
+    opening_deal=deals.dealt_as_is,
     series_loser=table.series_loser,
     preset_texts=presets.PRESET_TEXTS,
     variant_field_labels=variant_labels.FIELD_LABELS,

@@ -249,10 +249,3 @@ def round_outcome(game, seat: int) -> goals.Outcome:
 def round_text(outcome: goals.Outcome) -> str:
     return _("the rooster") if outcome["rooster"] else _("not the rooster")
 
-
-def opening_deal(state) -> dict[str, Any]:
-    """The lesson DEAL (tutorials.payloads) that `from_deal` turns back into `state`, a freshly dealt game: how a
-    lesson studio writes down a deal made from a seed."""
-    data = state.to_dict()
-    return {"hands": [list(hand) for hand in data["hands"]], "stock": list(data["stock"]), "dealer": data["dealer"],
-            "seed": data["seed"]}

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from games.declaration import Game
 from games.sunduchok import presets, puzzle_themes, table, variant_labels
 from games.sunduchok.engine import ENGINE
+from games.tables import deals
 
 GAME = Game(
     engine=ENGINE,
@@ -14,7 +15,7 @@ GAME = Game(
     class_goals=table.CLASS_GOALS,
     round_outcome=table.round_outcome,
     round_text=table.round_text,
-    opening_deal=table.opening_deal,
+    opening_deal=deals.dealt_as_is,
     holdings=table.holdings,
     sure_moves=table.sure_moves,
     preset_texts=presets.PRESET_TEXTS,

@@ -255,10 +255,3 @@ def sure_moves(view: dict[str, Any], legal_actions: list[dict]) -> list[dict]:
             sure.append(action)
     return sure
 
-
-def opening_deal(state) -> dict[str, Any]:
-    """The lesson DEAL (tutorials.payloads) that `from_deal` turns back into `state`, a freshly dealt game: how a
-    lesson studio writes down a deal made from a seed."""
-    data = state.to_dict()
-    return {"hands": [list(hand) for hand in data["hands"]], "stock": list(data["stock"]), "dealer": data["dealer"],
-            "seed": data["seed"]}

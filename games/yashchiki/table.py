@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pget
 
 from games.rules.cards import ALTERNATING_SUITS, SUIT_SYMBOLS, SUITS, card_short, rank_of, sort_by_suit, suit_of
 from games.tables import goals
+from games.tables.deals import dealt_as_is
 from games.tables.knowledge import cards, panel, row, section, suit, text
 from games.yashchiki.bots.knowledge import YashchikiKnowledge
 from games.yashchiki.rules import partner_of
@@ -281,15 +282,14 @@ def round_text(outcome: goals.Outcome) -> str:
 def opening_deal(state) -> dict[str, Any]:
     """The lesson DEAL (tutorials.payloads) that `from_deal` turns back into `state`, a freshly dealt game: how a
     lesson studio writes down a deal made from a seed."""
-    data = state.to_dict()
+    deal = dealt_as_is(state)
     # A fresh game may have drawn already (automatic draws: a first player with no card to play, the up-card's
     # penalty): those cards go back on top of the stock, in the order they were drawn.
-    hands = [list(hand) for hand in data["hands"]]
+    data = state.to_dict()
     drawn = []
     for event in data["events"]:
         if event["type"] == "draw":
             for card in event["private"]["cards"]:
-                hands[event["seat"]].remove(card)
+                deal["hands"][event["seat"]].remove(card)
             drawn += event["private"]["cards"]
-    return {"hands": hands, "stock": drawn + list(data["stock"]), "dealer": data["dealer"], "seed": data["seed"],
-            "upcard": data["discard"][0]}
+    return {**deal, "stock": drawn + deal["stock"], "upcard": data["discard"][0]}
