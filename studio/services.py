@@ -90,14 +90,17 @@ def _save_step(step: LessonStep) -> None:
         step.full_clean(exclude=["lesson"])
     except ValidationError as invalid:
         raise StudioRefused(_problems_of(invalid)) from None
-    steps = [(other.number, other.kind, other.payload) for other in step.lesson.steps.exclude(pk=step.pk)]
-    steps.append((step.number, step.kind, step.payload))
+    _check_together(step.lesson, [*step.lesson.steps.exclude(pk=step.pk), step])
+    step.save()
+
+
+def _check_together(lesson: Lesson, steps: list[LessonStep]) -> None:
+    """The lesson's steps with a position, checked together (tutorials.step_checks.check_lesson_steps)."""
     try:
-        check_lesson_steps(game_key=step.lesson.game_key, variant=step.lesson.variant(),
-                           steps=[entry for entry in steps if "deal" in entry[2]])
+        check_lesson_steps(game_key=lesson.game_key, variant=lesson.variant(),
+                           steps=[(step.number, step.kind, step.payload) for step in steps if "deal" in step.payload])
     except PayloadError as error:
         raise StudioRefused([str(error)]) from None
-    step.save()
 
 
 # -- lessons -------------------------------------------------------------------------------------
@@ -187,11 +190,7 @@ def step_add(*, lesson: Lesson, user) -> LessonStep:
     payload: dict[str, Any] = {}
     kind = LessonStep.Kind.TEXT
     if previous is not None and "deal" in previous.payload:
-        actions = list(previous.payload.get("actions", []))
-        if previous.kind == LessonStep.Kind.QUESTION:
-            actions.append(answers_of(previous.payload)[0])
-        payload = {"deal": previous.payload["deal"], "actions": actions, "seat": previous.payload.get("seat", 0)}
-        kind = LessonStep.Kind.REPLAY
+        payload, kind = _where_it_ends(previous), LessonStep.Kind.REPLAY
         try:
             over = position_from_payload(lesson.game_key, lesson.variant(), payload).is_over
         except (PayloadError, ValueError):
@@ -220,11 +219,16 @@ def step_move(*, step: LessonStep, offset: int, user) -> None:
         return
     with studio_revision(lesson, user=user, comment=_("Steps reordered")):
         _renumber(lesson, steps)
-        entries = [(other.number, other.kind, other.payload) for other in steps if "deal" in other.payload]
-        try:
-            check_lesson_steps(game_key=lesson.game_key, variant=lesson.variant(), steps=entries)
-        except PayloadError as error:
-            raise StudioRefused([str(error)]) from None
+        _check_together(lesson, steps)
+
+
+def _where_it_ends(previous: LessonStep) -> dict[str, Any]:
+    """The position a step with a table ends on, as the next step's payload: after its right answer, for a
+    question (the first one, where several are right), seen from the same seat."""
+    actions = list(previous.payload.get("actions", []))
+    if previous.kind == LessonStep.Kind.QUESTION:
+        actions.append(answers_of(previous.payload)[0])
+    return {"deal": previous.payload["deal"], "actions": actions, "seat": previous.payload.get("seat", 0)}
 
 
 def _moved(rows: list, row, offset: int) -> list | None:
@@ -407,14 +411,9 @@ def step_continue_previous(*, step: LessonStep, user) -> None:
     previous = step.lesson.steps.filter(number__lt=step.number).order_by("number").last()
     if previous is None or "deal" not in previous.payload:
         raise StudioRefused([_("The step before this one has no position to go on from.")])
-    actions = list(previous.payload.get("actions", []))
-    if previous.kind == LessonStep.Kind.QUESTION:
-        actions.append(answers_of(previous.payload)[0])
     with studio_revision(step.lesson, user=user, comment=_("Step %(number)s: goes on from step %(previous)s")
                          % {"number": step.number, "previous": previous.number}):
-        step.payload = {"deal": previous.payload["deal"], "actions": actions,
-                        "seat": previous.payload.get("seat", 0)}
-        step.kind = LessonStep.Kind.REPLAY
+        step.payload, step.kind = _where_it_ends(previous), LessonStep.Kind.REPLAY
         _save_step(step)
 
 
