@@ -31,7 +31,6 @@ from tutorials.models import Lesson, LessonStep
 from tutorials.payloads import (
     BOT_LEVELS,
     EVERY_GAMES_GOAL,
-    PayloadError,
     answers_of,
     lesson_seat_names,
     position_from_payload,
@@ -74,7 +73,7 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
     index = next(index for index, other in enumerate(steps) if other.pk == step.pk)
     rules = get_game(lesson.game_key)
     context: dict[str, Any] = {
-        "lesson": lesson, "step": step, "steps": steps, "position": index + 1, "total": len(steps),
+        "lesson": lesson, "step": step, "position": index + 1, "total": len(steps),
         "previous": steps[index - 1] if index > 0 else None,
         "next": steps[index + 1] if index + 1 < len(steps) else None,
         # Hints and the explanation are a question's: other steps have only their text.
@@ -97,11 +96,7 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
     if not context["has_table"]:
         return context
     payload = step.payload
-    try:
-        state = position_from_payload(lesson.game_key, lesson.variant(), payload)
-    except (PayloadError, ValueError) as error:
-        context["problem"] = str(error)
-        return context
+    state = position_from_payload(lesson.game_key, lesson.variant(), payload)   # it replays: no problem above
     seat = payload.get("seat", 0)
     names = lesson_seat_names(state.players, seat)
     narrator = narrator_for(lesson.game_key, names, seat, narration_language())
@@ -122,10 +117,10 @@ def step_editor(lesson: Lesson, step: LessonStep, *, request) -> dict[str, Any]:
     mover = state.current_player
     context["mover_name"] = labels[mover]
     context["play_form"] = _move_form(state, names, mover, request=request, purpose="play",
-                                      url=f"{step_url(step)}play/", move_count=context["move_count"])
+                                      url=_change_url(step, "play"), move_count=context["move_count"])
     if mover == seat:
         context["answer_form"] = _move_form(state, names, mover, request=request, purpose="answer",
-                                            url=f"{step_url(step)}answer/", move_count=context["move_count"])
+                                            url=_change_url(step, "answer"), move_count=context["move_count"])
     if step.kind == LessonStep.Kind.QUESTION:
         context["question"] = _question(lesson, step, state)
     return context
@@ -224,5 +219,5 @@ def _first_line(text: str) -> str:
     return line if len(line) <= 100 else line[:99] + "…"
 
 
-def step_url(step: LessonStep) -> str:
-    return reverse("studio_step", args=[step.lesson_id, step.number])
+def _change_url(step: LessonStep, change: str) -> str:
+    return reverse("studio_step_change", args=[step.lesson_id, step.number, change])
