@@ -1,4 +1,5 @@
-"""The live table: pushes each new state of a game to the open pages of that game, move by move.
+"""The live table of a game several people play: pushes each new state to the open pages of that game, move by
+move. (A game against bots alone has none: a move's answer carries the bots' replies, games.views.act.)
 
 A page joins its game's group only if its visitor may see the game. Each push is the table as
 the visitor's own seat sees it, rendered here from `view(seat)`: a message never carries more
@@ -35,8 +36,8 @@ class GameTableConsumer(ListeningConsumer):
         self.game_id = str(self.scope["url_route"]["kwargs"]["game_id"])
         self.language = scope_language(self.scope)
         found = await in_any_thread(self._game_and_preset_name)()
-        if found is None:
-            return None
+        if found is None or not found[0].played_together:
+            return None   # not the visitor's game; or a game against bots alone, whose moves' answers say it all
         # The row as it was on joining: what a push needs of it beyond that (the move count, the hints used)
         # comes with each announcement, so that a push reads no row. The preset's name is read once too.
         self.game, self.seat, self.preset_name = found

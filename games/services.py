@@ -284,8 +284,9 @@ def _play_bots(game: Game, history: GameHistory, answered_page: str | None = Non
 
     def after_commit() -> None:
         remember(game, history)
-        live.announce_moves(game_id=game.pk, first=saved + 1, last=history.move_count, hints_used=game.hints_used,
-                            answered_page=answered_page)
+        if game.played_together:   # against bots alone, the move's answer carries the new states (games.views.act)
+            live.announce_moves(game_id=game.pk, first=saved + 1, last=history.move_count,
+                                hints_used=game.hints_used, answered_page=answered_page)
         if state.is_over:
             game_finished.send(sender=Game, game=game)
 

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -90,8 +91,7 @@ def play(request: HttpRequest, game_id) -> HttpResponse:
     if game.played_together:
         services.game_seat_seen(game_id=game.pk, seat=seat)   # back at the table: no bot plays for them now
         game.refresh_from_db()
-    context = _table(request, game, seat=seat)
-    return render(request, "games/play.html", {**context, "bot_delay": settings.BOT_MOVE_DELAY})
+    return render(request, "games/play.html", _table(request, game, seat=seat))
 
 
 @require_GET
@@ -136,8 +136,23 @@ def act(request: HttpRequest, game_id) -> HttpResponse:
             return render(request, template, context, status=status)
         if not request.htmx:
             return redirect("play", game_id=game.pk)
-        # Show the player's own move first; the bots' replies follow over the WebSocket one by one.
-        return render(request, TABLE_PARTIAL, _table(request, game, seat=seat, step=before + 1))
+        if game.played_together:
+            # The player's own move first; the others' moves, the people's and the bots', follow over the WebSocket.
+            return render(request, TABLE_PARTIAL, _table(request, game, seat=seat, step=before + 1))
+        return _move_and_replies(request, game, seat=seat, first=before + 1)
+
+
+def _move_and_replies(request: HttpRequest, game: Game, *, seat: int, first: int) -> HttpResponse:
+    """The answer to a move against bots alone: the table after the player's move, carrying each state after it up
+    to the player's next decision or the end, for the page to show one by one at the bots' pace
+    (static/js/table.js). Nobody else acts in such a game, so no WebSocket is needed: the move's answer is all the
+    page waits for."""
+    following = [{"step": step, "html": render_to_string(TABLE_PARTIAL, _table(request, game, seat=seat, step=step),
+                                                         request=request)}
+                 for step in range(first + 1, game.move_count + 1)]
+    return render(request, TABLE_PARTIAL, {**_table(request, game, seat=seat, step=first),
+                                           "following_tables": following,
+                                           "following_pace_ms": round(settings.BOT_MOVE_DELAY * 1000)})
 
 
 @require_POST
@@ -148,15 +163,14 @@ def hint(request: HttpRequest, game_id) -> HttpResponse:
     try:
         suggestion = services.game_hint(game_id=game.pk, seat=seat)
     except services.HintRefused as error:
-        context = {**_table(request, game, seat=seat), "error": str(error), "bot_delay": settings.BOT_MOVE_DELAY}
+        context = {**_table(request, game, seat=seat), "error": str(error)}
         return render(request, template, context, status=error.status)
     game.refresh_from_db()
     hint = selectors.hint_context(game, seat=seat, hint=suggestion)
     # The form is set to the suggested move, and its controls are marked as the suggestion: never a default
     # that contradicts it.
     marks = move_form_values(hint["fields"])
-    context = {**_table(request, game, seat=seat), "bot_delay": settings.BOT_MOVE_DELAY, "hint": hint,
-               "chosen": marks, "suggested": marks}
+    context = {**_table(request, game, seat=seat), "hint": hint, "chosen": marks, "suggested": marks}
     return render(request, template, context)
 
 

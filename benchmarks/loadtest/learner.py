@@ -3,10 +3,11 @@
 It speaks to the site as a browser with HTMX does behind the site's TLS proxy: every request says
 `X-Forwarded-Proto: https` and carries the page's `Origin`, so the production settings' secure cookies and
 CSRF origin check apply. aiohttp's cookie jar will not send secure cookies over plain http, so the browser
-keeps its cookies itself. Every move is one of the options of the move forms the learner was last shown;
-after a move it waits for the WebSocket's pushes until a pushed table gives it the turn back, or reloads
-the table as the page itself would if no push came (counted as a missed push, not as an error). The people
-at tables of several people (tables.py) are learners too, who wait for the others' moves the same way.
+keeps its cookies itself. Every move is one of the options of the move forms the learner was last shown.
+Against bots alone, a move's answer carries the bots' replies up to the learner's next decision, and the learner
+waits as long as its page takes to show them at the bots' pace. The people at tables of several people (tables.py)
+are learners too, who after a move wait for the WebSocket's pushes until a pushed table gives them the turn back,
+or reload the table as the page itself would if no push came (counted as a missed push, not as an error).
 """
 
 from __future__ import annotations
@@ -217,6 +218,9 @@ class Learner:
 
     async def play(self, game_id: str, page: Page) -> None:
         """Play the game of this play page to its end."""
+        if page.websocket_path is None:
+            await self.play_against_bots(game_id, page)
+            return
         # As the page's script does: an id of its own on its socket and its requests (games/live.py), so that a
         # move's own state is not pushed again to the page its answer showed it to.
         page_id = f"{self.rng.getrandbits(96):024x}"
@@ -257,8 +261,8 @@ class Learner:
         game_id = started["game_id"]
         self.recorder.games_started.append(game_id)
         page = await self.browser.get_page("play page", response.location)
-        if page.websocket_path is None:
-            self.browser.fail("play page", "no live table on the play page")
+        if page.table_step is None:
+            self.browser.fail("play page", "no table on the play page")
         return game_id, page
 
     async def keep_starting_games(self) -> None:
@@ -270,6 +274,24 @@ class Learner:
             pass
         finally:
             await self.browser.close()
+
+    async def play_against_bots(self, game_id: str, page: Page) -> None:
+        """A game against bots alone: each move's answer carries the bots' replies, which the page shows one by
+        one before the learner may move again; no WebSocket."""
+        while not page.game_over:
+            if not page.move_forms:
+                self.browser.fail("move", f"game {game_id}: a table against bots alone that gives no move")
+            await self.think()
+            action, fields = page.pick_move(self.rng)
+            posted = time.perf_counter()
+            response = await self.browser.request("move", "POST", action, data=fields, htmx=True)
+            page = parse_page(response.text)
+            if page.table_step is None:
+                self.browser.fail("move", f"game {game_id}: the move's answer holds no table")
+            if page.following_waits_ms:
+                await asyncio.sleep(page.playout_seconds)
+                self.recorder.turn_round_trips.append(time.perf_counter() - posted)
+        self.recorder.games_finished.append(game_id)
 
     async def play_until_over(self, game_id: str, page: Page, pushes: asyncio.Queue[dict | None]) -> None:
         while not page.game_over:

@@ -76,6 +76,10 @@ class Page:
     classes: set[str] = dataclasses.field(default_factory=set)   # every class name on the page
     reload_delay: float | None = None   # seconds after which the table reloads itself (a pending push)
     htmx_headers: dict[str, str] = dataclasses.field(default_factory=dict)   # a whole page's hx-headers (CSRF)
+    # The milliseconds each later state a move's answer carries waits before the page shows it (the bots' pace).
+    # The parser reads those states' markup in order, so the table, forms and classes read last are those of the
+    # state the page ends on.
+    following_waits_ms: list[int] = dataclasses.field(default_factory=list)
 
     def form_posting_to(self, suffix: str) -> Form | None:
         return next((form for form in self.forms if form.action.endswith(suffix)), None)
@@ -97,6 +101,11 @@ class Page:
     def table_step(self) -> int | None:
         step = self.sections.get("table", {}).get("data-step")
         return int(step) if step is not None else None
+
+    @property
+    def playout_seconds(self) -> float:
+        """How long the page takes to show the states a move's answer carries, before the player can move again."""
+        return sum(self.following_waits_ms) / 1000
 
     @property
     def websocket_path(self) -> str | None:
@@ -164,6 +173,8 @@ class _PageParser(HTMLParser):
             self.page.htmx_headers = json.loads(attributes["hx-headers"])
         if "hx-trigger" in attributes and (delay := RELOAD_DELAY.match(attributes["hx-trigger"])):
             self.page.reload_delay = float(delay.group(1).replace(",", "."))
+        if tag == "template" and "data-following-step" in attributes:
+            self.page.following_waits_ms.append(int(attributes.get("data-after-ms") or 0))
         if tag == "a" and "href" in attributes:
             self.page.links.append(attributes)
         elif tag == "form":

@@ -117,5 +117,6 @@ def round_trip_line(recorder: Recorder) -> str:
     samples = sorted(recorder.turn_round_trips)
     if not samples:
         return "turn round trip: no turns waited for"
-    return (f"turn round trip (move POST to the push giving the turn back, {len(samples)} turns): "
+    return (f"turn round trip (move POST to the turn back: the bots' replies shown at their pace, or the push "
+            f"giving it, {len(samples)} turns): "
             f"p50 {percentile(samples, 0.5):.2f} s, p95 {percentile(samples, 0.95):.2f} s, max {samples[-1]:.2f} s")

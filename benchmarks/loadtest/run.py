@@ -383,9 +383,11 @@ def capacity_curve(classes: list[ClassRun]) -> list[str]:
         other, other_p99 = run.slowest_other
         turns = sorted(recorder.turn_round_trips)
         turn = f"{turns[len(turns) // 2]:.2f} s" if turns else "-"
+        connect = recorder.stats("ws connect")   # none against bots alone; a table of people's pages connect
+        connect_p99 = f"{connect.p99_ms:.1f} ms" if connect.count else "-"
         finished = sum(check.finished and check.consistent for check in run.checks)
         lines.append(f"{run.learners:>8} {move.p50_ms:>6.1f} ms {move.p99_ms:>6.1f} ms "
-                     f"{f'{other} {other_p99:.1f} ms':>32} {recorder.stats('ws connect').p99_ms:>5.1f} ms "
+                     f"{f'{other} {other_p99:.1f} ms':>32} {connect_p99:>8} "
                      f"{recorder.total_errors:>6} {f'{finished}/{len(run.checks)}':>9} "
                      f"{run.workers_cpu / recorder.seconds:>7.2f} {run.machine_cpu / recorder.seconds:>7.2f} "
                      f"{recorder.busiest_machine_cores:>7.2f} "

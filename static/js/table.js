@@ -1,7 +1,8 @@
-// The live table: swaps in each state the server pushes over the WebSocket, never going back to an
-// older one, and keeps keyboard focus and the screen-reader announcer in step with the table. While the
-// WebSocket is down (e.g. Redis is), it fetches the table after each move instead, and once more on
-// reconnecting, to catch up on the pushes it missed.
+// The play page's table. Against bots alone, a move's answer carries every state up to the player's next
+// decision, and the page shows them one by one at the bots' pace. At a table of several people, each state the
+// server pushes over the WebSocket is swapped in, never going back to an older one; while the WebSocket is down
+// (e.g. Redis is), the page fetches the table after each move instead, and once more on reconnecting, to catch
+// up on the pushes it missed. Either way keyboard focus and the screen-reader announcer keep in step with the table.
 (function () {
   "use strict";
 
@@ -101,6 +102,38 @@
     event.detail.headers["X-Table-Page"] = pageId;
   });
 
+  // A table that arrives from the server outside an HTMX swap (a push, a state carried by a move's answer):
+  // swapped in as HTMX would, unless the page shows a newer one already.
+  function showTable(fresh) {
+    if (!fresh || Number(fresh.dataset.step) <= shownStep()) return;
+    restoreDisclosures(fresh);
+    addCsrfTokens(fresh);
+    var before = logLength();
+    table().replaceWith(fresh);
+    if (window.htmx) window.htmx.process(fresh);
+    afterSwap(before);
+  }
+
+  // The states a move's answer carries after the player's own move (the bots' replies, each a <template> in the
+  // table), still to show; each waits its data-after-ms. A newer answer's states replace them.
+  var following = [];
+  var followingTimer = null;
+  function playFollowing() {
+    var t = table();
+    clearTimeout(followingTimer);
+    following = t ? Array.prototype.slice.call(t.querySelectorAll("template[data-following-step]")) : [];
+    following.forEach(function (template) { template.remove(); });
+    showNextFollowing();
+  }
+  function showNextFollowing() {
+    var next = following.shift();
+    if (!next) return;
+    followingTimer = setTimeout(function () {
+      showTable(next.content.firstElementChild);
+      showNextFollowing();
+    }, Number(next.dataset.afterMs) || 0);
+  }
+
   var socket = null;
   var everConnected = false;
   var FIRST_RETRY_MS = 1000;
@@ -134,19 +167,25 @@
   document.addEventListener("htmx:beforeSwap", function () { linesBefore = logLength(); });
   document.addEventListener("htmx:afterSettle", function (event) {
     afterSwap(linesBefore);
-    // A move's reply shows only the player's own move; without the socket the bots' replies would never
-    // arrive, so ask for the table as it is now (they were committed before the reply was sent).
+    playFollowing();
+    // At a table of several people a move's reply shows only the player's own move; without the socket the
+    // others' moves would never arrive, so ask for the table as it is now (a bot's replies were committed before
+    // the reply was sent). (Not after a hint: it changes nothing, and fetching would take its panel away.)
     var config = event.detail.requestConfig;
-    // (Not after a hint: it changes nothing, and fetching would take its panel away.)
-    if (!live() && config && config.verb === "post" && event.detail.xhr && event.detail.xhr.status === 200 &&
-        table() && !/\/hint\/$/.test(config.path)) {
+    if (table() && table().dataset.ws && !live() && config && config.verb === "post" && event.detail.xhr &&
+        event.detail.xhr.status === 200 && !/\/hint\/$/.test(config.path)) {
       fetchTable();
     }
   });
 
   function connect(delay) {
     var t = table();
-    if (!t || !window.WebSocket) return;
+    if (!t) return;
+    if (!t.dataset.ws) {   // bots alone: the moves' answers bring everything (said for the tests that wait for it)
+      document.documentElement.dataset.live = "not-needed";
+      return;
+    }
+    if (!window.WebSocket) return;
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + t.dataset.ws + "?page=" + pageId);
     socket.onopen = function () {
@@ -161,13 +200,7 @@
       if (!data.html || data.step <= shownStep()) return;
       var template = document.createElement("template");
       template.innerHTML = data.html.trim();
-      var fresh = template.content.firstElementChild;
-      restoreDisclosures(fresh);
-      addCsrfTokens(fresh);
-      var before = logLength();
-      table().replaceWith(fresh);
-      if (window.htmx) window.htmx.process(fresh);
-      afterSwap(before);
+      showTable(template.content.firstElementChild);
     };
     socket.onclose = function (event) {
       document.documentElement.dataset.live = "disconnected";

@@ -16,7 +16,7 @@ from core.consumers import NOT_FOUND
 from tests.classroom.helpers import class_with_students, practice_assignment, signed_in, student
 from tests.security.world import browser
 from tests.together.helpers import open_table
-from tests.web.helpers import start_game
+from tests.web.helpers import start_table_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,7 +34,7 @@ async def listens(path: str, client: Client | None) -> tuple[bool, int | None]:
 
 def the_site():
     player = browser()
-    game = start_game(player, players=2, seed=3, levels=("easy",))
+    game = start_table_game(player, seed=3, levels=("easy",))   # played as at a table of people: it has a socket
     classroom, teacher_user, (masha,) = class_with_students("masha")
     round_game = services.round_start_next(
         assignment=practice_assignment(classroom, teacher_user, rounds=1, bot_levels=["easy"]), student=masha)
@@ -46,7 +46,8 @@ async def test_a_games_socket_is_its_owners_alone():
     site = await sync_to_async(the_site)()
     game_path, round_path = f"/ws/play/{site['game'].pk}/", f"/ws/play/{site['round game'].pk}/"
     assert await listens(game_path, site["player"]) == (True, None)
-    assert (await listens(round_path, site["student"]))[0]
+    # A class's round is played against bots alone: its moves' answers carry everything, nobody listens to it.
+    assert await listens(round_path, site["student"]) == (False, NOT_FOUND)
     stranger = await sync_to_async(browser)()
     await sync_to_async(stranger.get)("/")   # a session of their own
     for path, intruder in [(game_path, None), (game_path, stranger), (game_path, site["loner"]),

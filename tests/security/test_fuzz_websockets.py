@@ -21,7 +21,7 @@ from tests.classroom.helpers import class_with_students, signed_in
 from tests.security.routes import ACTION_TYPES, MOVE_FIELDS
 from tests.security.world import browser
 from tests.together.helpers import open_table
-from tests.web.helpers import start_game
+from tests.web.helpers import start_table_game
 from together.services import lobby_group
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -64,7 +64,7 @@ async def send_hostile_frame(socket: WebsocketCommunicator, frame: dict) -> None
 @pytest.fixture
 def table(transactional_db):
     client = browser()
-    return start_game(client, players=2, seed=3, levels=("easy",)), client
+    return start_table_game(client, seed=3, levels=("easy",)), client   # a table of people's: it has a socket
 
 
 @pytest.fixture
@@ -144,7 +144,7 @@ async def test_a_frame_the_json_consumer_could_not_read_is_answered_not_crashed_
 async def test_a_socket_opened_from_another_site_is_refused(origin):
     """Cross-site WebSocket hijacking: a page of another site could open the socket with the visitor's cookie."""
     client = browser()
-    game = await sync_to_async(start_game)(client, players=2, seed=3, levels=("easy",))
+    game = await sync_to_async(start_table_game)(client, seed=3, levels=("easy",))
     headers = [(b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())]
     if origin is not None:
         headers.append((b"origin", origin))

@@ -1,9 +1,10 @@
 """Whole games of all four games through the real endpoints, every response the human seat gets scanned for
-cards hidden from it: each full page, each HTMX fragment (the move's answer and the table), each WebSocket push,
-and the replay, which stays locked (403, no card shown) while the game runs and opens once it is over.
+cards hidden from it: each full page, each HTMX fragment (the move's answer, with each later state it carries, and
+the table), and the replay, which stays locked (403, no card shown) while the game runs and opens once it is over.
 
-The games' own web tests (tests/web/test_play_*.py) check pages or pushes one at a time; here one game of each
-gets every channel at once, the moves alternating between plain and HTMX posts.
+The games' own web tests (tests/web/test_play_*.py) check pages one at a time; here one game of each gets every
+channel at once, the moves alternating between plain and HTMX posts. (The WebSocket pushes of tables of several
+people are scanned in tests/web/test_live.py and tests/together.)
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import random
 from collections.abc import Callable
 
 import pytest
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
@@ -24,9 +24,15 @@ from games.models import Game
 from games.sessions import session_remember_game
 from tests.security.world import browser
 from tests.web import test_play_hearts, test_play_rooster, test_play_yashchiki
-from tests.web.helpers import assert_no_hidden_cards, move_data, page_at, play_socket, start_game
+from tests.web.helpers import (
+    assert_no_hidden_cards,
+    assert_the_answer_carries_each_state_for_the_seat,
+    move_data,
+    page_at,
+    start_game,
+)
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 HTMX = {"hx-request": "true"}
 
 
@@ -72,9 +78,9 @@ def assert_hides_the_hidden(text: str, state) -> None:
     assert_no_hidden_cards(text, state, 0)   # the player's seat
 
 
-def move_checking_every_page(client: Client, game: Game, table: Table, rng: random.Random, number: int) -> range:
-    """One move of the human, as a plain post (then the page it leads to) or an HTMX post (then its fragment),
-    with the locked replay and now and then the table fragment scanned; returns the steps the socket pushes."""
+def move_checking_every_page(client: Client, game: Game, table: Table, rng: random.Random, number: int) -> None:
+    """One move of the human, as a plain post (then the page it leads to) or an HTMX post (then its fragment, each
+    state it carries scanned against its own step), with the locked replay and now and then the table fragment."""
     game.refresh_from_db()
     history = game_history(game)
     state = history.current
@@ -90,44 +96,28 @@ def move_checking_every_page(client: Client, game: Game, table: Table, rng: rand
                            headers=HTMX if htmx else {})
     game.refresh_from_db()
     if htmx:
-        # The answer shows the player's own move; the bots' replies come over the socket.
         assert response.status_code == 200
-        assert_hides_the_hidden(response.content.decode(), game_history(game).states[before + 1])
+        assert_the_answer_carries_each_state_for_the_seat(response.content.decode(), game, before=before)
     else:
         assert response.status_code == 302 and response.url == reverse("play", args=[game.pk])
         assert_hides_the_hidden(page_at(client, game), game_history(game).current)
-    return range(before + 1, game.move_count + 1)
 
 
 @pytest.mark.parametrize("game_key", TABLES)
-async def test_no_response_of_a_whole_game_names_a_card_hidden_from_the_player(game_key):
+def test_no_response_of_a_whole_game_names_a_card_hidden_from_the_player(game_key):
     table = TABLES[game_key]
     client = browser()
-    game = await sync_to_async(table.start)(client)
-    socket = play_socket(game, client)
-    assert (await socket.connect())[0]
+    game = table.start(client)
     rng = random.Random(game_key)
-    pushes = 0
     for number in range(3000):
         if game.is_over:
             break
-        steps = await sync_to_async(move_checking_every_page)(client, game, table, rng, number)
-        history = await sync_to_async(game_history)(game)
-        for step in steps:
-            push = await socket.receive_json_from(timeout=10)
-            assert push["step"] == step
-            assert_hides_the_hidden(push["html"], history.states[step])
-            pushes += 1
-    await socket.disconnect()
-    assert game.is_over and pushes > number
-
-    def after_the_end() -> None:
-        state = game_history(game).current
-        assert "Game over" in page_at(client, game)
-        assert_hides_the_hidden(page_at(client, game), state)
-        assert_hides_the_hidden(page_at(client, game, htmx=True), state)
-        for step in (0, game.move_count):   # once the game is over its replay opens every hand
-            replay = client.get(reverse("replay", args=[game.pk]), {"step": step})
-            assert replay.status_code == 200 and f"Move {step} of {game.move_count}" in replay.content.decode()
-
-    await sync_to_async(after_the_end)()
+        move_checking_every_page(client, game, table, rng, number)
+    assert game.is_over
+    state = game_history(game).current
+    assert "Game over" in page_at(client, game)
+    assert_hides_the_hidden(page_at(client, game), state)
+    assert_hides_the_hidden(page_at(client, game, htmx=True), state)
+    for step in (0, game.move_count):   # once the game is over its replay opens every hand
+        replay = client.get(reverse("replay", args=[game.pk]), {"step": step})
+        assert replay.status_code == 200 and f"Move {step} of {game.move_count}" in replay.content.decode()

@@ -16,14 +16,16 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
+from core.visitors import session_visitor_key
 from games import review_selectors
 from games.coach.review import decision_steps
 from games.history import game_history
 from games.models import Game, GameAction
 from games.narration import card_name
 from games.narration.words import card_name_ru
+from games.rules import get_game
 from games.rules.cards import card_short
-from games.services import preset_sync_builtin
+from games.services import Person, game_create_together, preset_sync_builtin
 from games.tables import TABLES
 
 
@@ -35,6 +37,44 @@ def start_game(client, *, players: int = 3, preset: str = "standard", seed: int 
     response = client.post(reverse("new_game", args=["sunduchok"]), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     return Game.objects.get(pk=response.url.rstrip("/").split("/")[-1])
+
+
+def start_table_game(client, *, game_key: str = "sunduchok", preset: str = "standard", seed: int = 7,
+                     levels: tuple[str, ...] = ("easy", "medium")) -> Game:
+    """A game of `game_key` that `client`'s browser plays at seat 0 as at a table of several people (the only kind
+    of game whose pages get pushes), with bots of `levels` at the other seats: the pushes' tests need no second
+    person."""
+    preset_sync_builtin()
+    session = client.session
+    visitor_key = session_visitor_key(session)
+    session.save()
+    return game_create_together(
+        game_key=game_key, preset=preset, variant=get_game(game_key).presets[preset], seed=seed, stand_in_level="easy",
+        away_after=None, people=[Person(seat=0, name="Guest", user=None, visitor_key=visitor_key)],
+        bot_levels={seat: level for seat, level in enumerate(levels, start=1)})
+
+
+FOLLOWING_STATE = re.compile(r'<template data-following-step="(\d+)" data-after-ms="\d+">(.*?)</template>', re.S)
+
+
+def answer_tables(html: str) -> list[tuple[int, str]]:
+    """The tables a move's answer carries, each as its step and its markup: the table shown at once (its own step,
+    with the later tables cut out) and then each state after it, which the page shows one by one."""
+    shown = FOLLOWING_STATE.sub("", html)
+    steps = re.search(r'<section id="table"[^>]* data-step="(\d+)"', shown)
+    assert steps is not None, html[:2000]
+    return [(int(steps[1]), shown)] + [(int(step), table) for step, table in FOLLOWING_STATE.findall(html)]
+
+
+def assert_the_answer_carries_each_state_for_the_seat(fragment: str, game: Game, *, before: int, seat: int = 0) -> None:
+    """A move's answer against bots alone (`game` read after it): the table after the move made at step `before`,
+    then every later state up to the seat's next decision or the end, in order, each holding only what the seat
+    may see at its own step."""
+    tables = answer_tables(fragment)
+    history = game_history(game)
+    assert [step for step, _ in tables] == list(range(before + 1, history.move_count + 1))
+    for step, table in tables:
+        assert_no_hidden_cards(table, history.states[step], seat)
 
 
 def move_data(game: Game, action: dict) -> dict:

@@ -9,10 +9,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.history import game_history
 from games.rules.cards import RANKS, make_deck
 from games.services import game_create
 from games.sunduchok.narration import SunduchokNarrator
-from tests.web.helpers import move_data
+from tests.web.helpers import move_data, start_table_game
 
 pytestmark = pytest.mark.django_db
 
@@ -198,18 +199,31 @@ def test_refusals_that_name_a_seat_use_the_tables_names():
     assert SunduchokNarrator(names, 0, "ru").illegal(refusal.value) == "У игрока Борис-бот нет карт, спрашивать нечего."
 
 
-def test_the_tables_own_refresh_delay_is_written_for_htmx_not_in_the_readers_number_format(django_user_model,
-                                                                                             settings):
-    """A Russian page writes 1,5 for 1.5; htmx would read "delay:1,5s" as one second and a bit of garbage."""
-    settings.BOT_MOVE_DELAY = 0.6   # as in production: the delay then has a fraction
+def test_the_tables_delays_are_written_for_the_script_not_in_the_readers_number_format(django_user_model, settings):
+    """A Russian page writes 1,5 for 1.5 and 1 500 for 1500; htmx would read "delay:1,5s" as one second and a bit
+    of garbage, and table.js "1 500" as no number at all."""
+    settings.BOT_MOVE_DELAY = 1.5   # a fraction of a second, and over a thousand milliseconds
     client = Client()
     game = start(client, django_user_model)
     response = client.post(reverse("act", args=[game.pk]), move_data(game, {"type": "ask", "target": 1, "rank": "A"}),
                            HTTP_HX_REQUEST="true")
     fragment = response.content.decode()
-    assert "Анна-бот" in fragment   # the Russian table, still waiting for the bot's replies
-    delays = re.findall(r'hx-trigger="load delay:([^"]*)s"', fragment)
-    assert delays and all(re.fullmatch(r"\d+(\.\d+)?", delay) for delay in delays), delays
+    assert "Анна-бот" in fragment   # the Russian table, carrying the bot's replies
+    waits = re.findall(r'data-after-ms="([^"]*)"', fragment)
+    assert waits and set(waits) == {"1500"}, waits
+    # At a table of several people the table refreshes itself if the push of a bot's reply does not come: the
+    # first move the bots answer shows it.
+    person = Client()
+    table_game = start_table_game(person, seed=5)
+    delays = []
+    while not delays:
+        table_game.refresh_from_db()
+        action = game_history(table_game).current.legal_actions()[0]
+        response = person.post(reverse("act", args=[table_game.pk]), move_data(table_game, action),
+                               HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+        delays = re.findall(r'hx-trigger="load delay:([^"]*)s"', response.content.decode())
+    assert all(re.fullmatch(r"\d+(\.\d+)?", delay) for delay in delays), delays
 
 
 def test_the_russian_catalogue_has_each_message_once():

@@ -1,4 +1,5 @@
-"""The live table over a WebSocket: who may listen, and that every push holds only the seat's view."""
+"""The live table over a WebSocket, at a table of several people (a game against bots alone has none: see
+test_move_answers.py): who may listen, and that every push holds only the seat's view."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ from django.test import Client
 from django.urls import reverse
 
 from games.history import game_history
-from tests.web.helpers import a_legal_action, assert_no_hidden_cards, move_data, play_socket, start_game
+from tests.web.helpers import (
+    a_legal_action,
+    assert_no_hidden_cards,
+    move_data,
+    play_socket,
+    start_game,
+    start_table_game,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,7 +37,7 @@ def post_move(client: Client, game, rng: random.Random, page_id: str | None = No
 
 async def test_every_message_of_a_whole_game_holds_only_the_players_view():
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    game = await sync_to_async(start_game)(client, players=3, seed=31, levels=("easy", "medium"))
+    game = await sync_to_async(start_table_game)(client, seed=31)
     socket = play_socket(game, client)
     connected, _ = await socket.connect()
     assert connected
@@ -52,7 +60,7 @@ async def test_every_message_of_a_whole_game_holds_only_the_players_view():
 
 async def test_a_stranger_cannot_listen_to_a_game():
     owner = Client(HTTP_ACCEPT_LANGUAGE="en")
-    game = await sync_to_async(start_game)(owner)
+    game = await sync_to_async(start_table_game)(owner)
     for client in (None, Client(HTTP_ACCEPT_LANGUAGE="en")):
         if client is not None:
             await sync_to_async(client.get)(reverse("home"))
@@ -62,9 +70,15 @@ async def test_a_stranger_cannot_listen_to_a_game():
         assert not connected and code == 4404
 
 
-async def test_the_socket_refuses_moves_sent_over_it():
+async def test_a_game_against_bots_alone_has_no_socket_even_for_its_player():
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     game = await sync_to_async(start_game)(client)
+    assert (await play_socket(game, client).connect()) == (False, 4404)
+
+
+async def test_the_socket_refuses_moves_sent_over_it():
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    game = await sync_to_async(start_table_game)(client)
     socket = play_socket(game, client)
     await socket.connect()
     before = game.move_count
@@ -80,7 +94,7 @@ async def test_a_page_that_left_while_its_pushes_were_paced_out_gets_no_more_and
     from games.consumers import GameTableConsumer
 
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    game = await sync_to_async(start_game)(client, players=3, seed=31, levels=("easy", "medium"))
+    game = await sync_to_async(start_table_game)(client, seed=31)
     assert game.move_count >= 2   # the bots moved before the player: several steps to push
     consumer = GameTableConsumer()
     consumer.scope = {"session": client.session, "user": None, "url_route": {"kwargs": {"game_id": game.pk}},
@@ -109,7 +123,7 @@ async def test_two_pages_of_one_seat_get_the_same_tables_rendered_once(monkeypat
 
     monkeypatch.setattr(consumers, "render_to_string", counting)
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    game = await sync_to_async(start_game)(client, players=3, seed=32, levels=("easy", "medium"))
+    game = await sync_to_async(start_table_game)(client, seed=32)
     pages = [play_socket(game, client), play_socket(game, client)]
     for page in pages:
         assert (await page.connect())[0]
@@ -125,7 +139,7 @@ async def test_two_pages_of_one_seat_get_the_same_tables_rendered_once(monkeypat
 
 async def test_the_page_that_moved_is_not_pushed_the_state_its_answer_shows():
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    game = await sync_to_async(start_game)(client, players=3, seed=33, levels=("easy", "medium"))
+    game = await sync_to_async(start_table_game)(client, seed=33)
     mover, other_tab, unnamed = "a1b2c3d4e5f6a7b8", "0f1e2d3c4b5a6978", "not a page id!"
     pages = {page_id: play_socket(game, client, page_id) for page_id in (mover, other_tab, unnamed)}
     for page in pages.values():

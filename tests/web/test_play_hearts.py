@@ -13,7 +13,7 @@ from django.urls import reverse
 from games.history import game_history
 from games.models import Game
 from games.services import preset_sync_builtin
-from tests.web.helpers import assert_no_hidden_cards, play_socket
+from tests.web.helpers import assert_no_hidden_cards, play_socket, start_table_game
 
 
 def start_hearts(client: Client, *, preset: str = "short-50", seed: int = 11,
@@ -94,7 +94,7 @@ def test_a_card_not_in_hand_is_refused_in_the_pages_language(language, message):
 @pytest.mark.django_db(transaction=True)
 async def test_every_push_of_a_hearts_deal_holds_only_the_players_view():
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    game = await sync_to_async(start_hearts)(client, preset="standard")
+    game = await sync_to_async(start_table_game)(client, game_key="hearts", seed=11, levels=("easy", "medium", "hard"))
     socket = play_socket(game, client)
     connected, _ = await socket.connect()
     assert connected

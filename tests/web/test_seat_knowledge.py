@@ -21,7 +21,7 @@ from games.rules.cards import RANKS, make_deck
 from games.selectors import position_context
 from games.yashchiki.rules import DECK as YASHCHIKI_DECK
 from tests.tutorials.helpers import make_lesson
-from tests.web.helpers import play_socket, start_game
+from tests.web.helpers import play_socket, start_game, start_table_game
 from tests.web.seat_knowledge import (
     assert_facts_true,
     assert_names_only_seen_cards,
@@ -248,7 +248,7 @@ def test_only_the_play_pages_context_asks_for_the_panel(client):
 @pytest.mark.django_db(transaction=True)
 async def test_every_push_over_the_websocket_carries_the_panel():
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    game = await sync_to_async(start_game)(client, players=3, seed=31, levels=("easy", "easy"))
+    game = await sync_to_async(start_table_game)(client, seed=31, levels=("easy", "easy"))
     socket = play_socket(game, client)
     assert (await socket.connect())[0]
     first, last = await sync_to_async(post_move)(client, game, random.Random(31))
