@@ -147,11 +147,14 @@ def _move_and_replies(request: HttpRequest, game: Game, *, seat: int, first: int
     to the player's next decision or the end, for the page to show one by one at the bots' pace
     (static/js/table.js). Nobody else acts in such a game, so no WebSocket is needed: the move's answer is all the
     page waits for."""
-    following = [{"step": step, "html": render_to_string(TABLE_PARTIAL, _table(request, game, seat=seat, step=step),
-                                                         request=request)}
+    preset_name = selectors.preset_display_name(game)   # read once for all the tables
+
+    def table_at(step: int) -> dict:
+        return _table(request, game, seat=seat, step=step, preset_name=preset_name)
+
+    following = [{"step": step, "html": render_to_string(TABLE_PARTIAL, table_at(step), request=request)}
                  for step in range(first + 1, game.move_count + 1)]
-    return render(request, TABLE_PARTIAL, {**_table(request, game, seat=seat, step=first),
-                                           "following_tables": following,
+    return render(request, TABLE_PARTIAL, {**table_at(first), "following_tables": following,
                                            "following_pace_ms": round(settings.BOT_MOVE_DELAY * 1000)})
 
 

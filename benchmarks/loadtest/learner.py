@@ -22,7 +22,7 @@ from typing import NoReturn
 
 import aiohttp
 
-from benchmarks.loadtest.pages import Page, parse_page
+from benchmarks.loadtest.pages import Page, parse_answer, parse_page
 from benchmarks.loadtest.report import Recorder
 from games import registry
 from games.live import TABLE_PAGE_HEADER
@@ -285,7 +285,7 @@ class Learner:
             action, fields = page.pick_move(self.rng)
             posted = time.perf_counter()
             response = await self.browser.request("move", "POST", action, data=fields, htmx=True)
-            page = parse_page(response.text)
+            page = parse_answer(response.text)
             if page.table_step is None:
                 self.browser.fail("move", f"game {game_id}: the move's answer holds no table")
             if page.following_waits_ms:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from django.test import AsyncClient, override_settings
 
 from benchmarks.loadtest.learner import BOT_LEVELS, NEW_GAME_PATH
-from benchmarks.loadtest.pages import parse_page
+from benchmarks.loadtest.pages import parse_answer, parse_page
 
 # The parts of a move, in the order they are reported; "the rest" is what the request took beyond the others.
 BOTS = "bots' decisions"
@@ -152,7 +152,7 @@ async def _play(games: int, seed: int, stopwatches: Stopwatches) -> tuple[int, i
             stopwatches.in_a_move = False
             request_seconds += time.perf_counter() - started
             moves += 1
-            page = parse_page(response.content.decode())   # read as the state the page ends on
+            page = parse_answer(response.content.decode())
             tables += 1 + len(page.following_waits_ms)
     return moves, tables, request_seconds
 

@@ -76,9 +76,8 @@ class Page:
     classes: set[str] = dataclasses.field(default_factory=set)   # every class name on the page
     reload_delay: float | None = None   # seconds after which the table reloads itself (a pending push)
     htmx_headers: dict[str, str] = dataclasses.field(default_factory=dict)   # a whole page's hx-headers (CSRF)
-    # The milliseconds each later state a move's answer carries waits before the page shows it (the bots' pace).
-    # The parser reads those states' markup in order, so the table, forms and classes read last are those of the
-    # state the page ends on.
+    # A move's answer (parse_answer): the milliseconds each later state it carries waits before the page shows it
+    # (the bots' pace).
     following_waits_ms: list[int] = dataclasses.field(default_factory=list)
 
     def form_posting_to(self, suffix: str) -> Form | None:
@@ -173,8 +172,6 @@ class _PageParser(HTMLParser):
             self.page.htmx_headers = json.loads(attributes["hx-headers"])
         if "hx-trigger" in attributes and (delay := RELOAD_DELAY.match(attributes["hx-trigger"])):
             self.page.reload_delay = float(delay.group(1).replace(",", "."))
-        if tag == "template" and "data-following-step" in attributes:
-            self.page.following_waits_ms.append(int(attributes.get("data-after-ms") or 0))
         if tag == "a" and "href" in attributes:
             self.page.links.append(attributes)
         elif tag == "form":
@@ -206,6 +203,19 @@ class _PageParser(HTMLParser):
             self._form.ticked[name] = self._choose
         elif kind == "submit":
             self._form.buttons.append((name, attributes.get("value", "")))
+
+
+FOLLOWING_STATE = re.compile(r'<template data-following-step="\d+" data-after-ms="(\d+)">')
+
+
+def parse_answer(html: str) -> Page:
+    """A move's answer, read as the state its page ends on: the last of the states it carries (each in a <template>
+    after the table shown at once), with the waits before each (Page.following_waits_ms). Only that state's
+    markup is parsed: the client shares the machine's cores with the workers it measures."""
+    starts = list(FOLLOWING_STATE.finditer(html))
+    page = parse_page(html[starts[-1].end():] if starts else html)
+    page.following_waits_ms = [int(start[1]) for start in starts]
+    return page
 
 
 def parse_page(html: str) -> Page:

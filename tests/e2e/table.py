@@ -25,6 +25,23 @@ CHOOSE_FIRST = """() => {
 CHOICE_TRIES = 3
 
 
+def wait_for_table(page) -> None:
+    """Until the play page's script is ready: against bots alone it needs no live connection (the moves' answers
+    carry the bots' replies), at a table of people its WebSocket is connected."""
+    page.wait_for_function("() => ['connected', 'not-needed'].includes(document.documentElement.dataset.live)")
+
+
+# Each table the page shows after its first (swapped in by a move's answer, or one of the states the answer carries),
+# noted by its step as it enters the page: a person must see each bot's move arrive, not only where they end.
+NOTE_EACH_TABLE_SHOWN = """() => {
+  if (window.tablesShown) { window.tablesShown.length = 0; return; }
+  window.tablesShown = [];
+  new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach((node) => {
+    if (node.id === "table") window.tablesShown.push(Number(node.dataset.step));
+  }))).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
 def current_step(page) -> int:
     return int(page.get_attribute("#table", "data-step"))
 
@@ -45,6 +62,8 @@ def click_until_game_over(page, most: int = 1000, until: str = ".end-screen") ->
     """Click the first choice of each decision until `until` shows (by default the end screen);
     returns the clicks made."""
     clicks = 0
+    first = current_step(page)
+    page.evaluate(NOTE_EACH_TABLE_SHOWN)
     while not page.is_visible(until):
         assert clicks < most, f"{until} never showed"
         page.wait_for_selector(f".move-form button[type=submit], {until}")
@@ -53,6 +72,11 @@ def click_until_game_over(page, most: int = 1000, until: str = ".end-screen") ->
         before = current_step(page)
         click_first_choice(page)
         clicks += 1
-        # The reply shows the click's result; the bots' moves then arrive over the WebSocket.
+        # The reply shows the click's result; the bots' moves then arrive one by one.
         page.wait_for_function(f"() => Number(document.getElementById('table').dataset.step) > {before}")
+    if page.get_attribute("#table", "data-ws") is None:
+        # Against bots alone every state was shown, in order, so far (the states of the last answer may still be
+        # coming where `until` shows before the end; a hint shows its table again at the same step).
+        shown = page.evaluate("() => window.tablesShown")
+        assert shown == sorted(shown) and sorted(set(shown)) == list(range(first + 1, shown[-1] + 1)), (first, shown)
     return clicks

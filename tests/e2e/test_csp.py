@@ -18,7 +18,7 @@ from playwright.sync_api import Page
 
 from tests.e2e.accessibility import assert_accessible
 from tests.e2e.conftest import manage
-from tests.e2e.table import click_first_choice, current_step
+from tests.e2e.table import click_first_choice, current_step, wait_for_table
 
 SCREENSHOTS = "/tmp/cardschool-e2e"
 EDITOR_PASSWORD = "a careful editor's password"
@@ -99,7 +99,7 @@ def test_lessons_play_and_admin_run_without_a_policy_violation(live_site, site_e
     page.fill("input[name=seed]", "2024")
     page.click("button:has-text('Deal')")
     page.wait_for_selector("#table")
-    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
+    wait_for_table(page)
     before = current_step(page)
     click_first_choice(page)
     page.wait_for_function(f"() => Number(document.getElementById('table').dataset.step) > {before}")

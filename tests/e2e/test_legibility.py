@@ -19,7 +19,7 @@ from tests.e2e.accessibility import (
     contrast_of,
 )
 from tests.e2e.conftest import manage
-from tests.e2e.table import click_until_game_over
+from tests.e2e.table import click_until_game_over, wait_for_table
 
 SCREENSHOTS = Path("/tmp/shots")
 PHONE = {"width": 390, "height": 844}
@@ -63,7 +63,7 @@ def test_the_end_of_a_game_is_legible_on_the_table(live_site, page, one_deal_pre
     page.fill("input[name=seed]", seed)
     page.click("#new-game-form button[type=submit]")
     page.wait_for_selector("#table")
-    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
+    wait_for_table(page)
     click_until_game_over(page)
 
     SCREENSHOTS.mkdir(exist_ok=True)

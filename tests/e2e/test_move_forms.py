@@ -11,6 +11,7 @@ import pytest
 
 from games.rules.cards import rank_plural
 from tests.e2e.accessibility import assert_accessible, assert_fits_the_width, assert_legible_on_the_table
+from tests.e2e.table import wait_for_table
 
 SCREENSHOTS = Path("/tmp/shots")
 PHONE = {"width": 390, "height": 844}
@@ -31,7 +32,7 @@ def start(page, live_site: str, game_key: str, seed: int, players: int | None = 
     page.fill("input[name=seed]", str(seed))
     page.click("button:has-text('Deal')")
     page.wait_for_selector("#table")
-    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
+    wait_for_table(page)
 
 
 def photograph(page, name: str) -> None:

@@ -8,7 +8,7 @@ from tests.e2e.accessibility import (
     assert_legible_on_the_table,
     cards_hiding_their_index,
 )
-from tests.e2e.table import click_until_game_over
+from tests.e2e.table import click_until_game_over, wait_for_table
 
 SCREENSHOTS = "/tmp/cardschool-e2e"
 DESKTOP = {"width": 1280, "height": 900}
@@ -21,7 +21,7 @@ def test_a_deal_of_hearts_played_to_its_end_by_clicking(live_site, page):
     page.fill("input[name=seed]", "77")
     page.click("button:has-text('Deal')")
     page.wait_for_selector("#table")
-    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
+    wait_for_table(page)
     page.screenshot(path=f"{SCREENSHOTS}/hearts-start.png", full_page=True)
     assert_accessible(page, "Hearts, the pass")
     assert_fits_the_width(page, "Hearts, the pass")

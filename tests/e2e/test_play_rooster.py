@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.e2e.accessibility import assert_accessible, assert_fits_the_width, assert_legible_on_the_table
-from tests.e2e.table import click_until_game_over
+from tests.e2e.table import click_until_game_over, wait_for_table
 
 SCREENSHOTS = Path("/tmp/shots")
 PHONE = {"width": 390, "height": 844}
@@ -32,7 +32,7 @@ def photograph(page, name: str) -> None:
     page.set_viewport_size(PHONE)
     page.set_extra_http_headers({"Accept-Language": "en"})
     page.reload()
-    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
+    wait_for_table(page)
 
 
 def test_a_game_of_rooster_played_to_its_end_by_clicking_then_the_next_game(live_site, page):
@@ -47,7 +47,7 @@ def test_a_game_of_rooster_played_to_its_end_by_clicking_then_the_next_game(live
     page.fill("input[name=seed]", "2026")
     page.click("button:has-text('Deal')")
     page.wait_for_selector("#table")
-    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
+    wait_for_table(page)
     assert "The lowest card dealt is" in page.inner_text(".log")
     photograph(page, "start")
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from tests.e2e.accessibility import assert_accessible, assert_fits_the_width, assert_legible_on_the_table
-from tests.e2e.table import click_until_game_over
+from tests.e2e.table import CHOOSE_FIRST, NOTE_EACH_TABLE_SHOWN, click_until_game_over, current_step, wait_for_table
+from tests.live_site import SiteProcess
 
 SCREENSHOTS = "/tmp/cardschool-e2e"
 
@@ -19,7 +24,7 @@ def test_a_game_against_two_bots_played_to_the_end_by_clicking(live_site, page):
     page.fill("input[name=seed]", "2024")
     page.click("button:has-text('Deal')")
     page.wait_for_selector("#table")
-    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
+    wait_for_table(page)
     page.screenshot(path=f"{SCREENSHOTS}/start.png", full_page=True)
     assert_accessible(page, "Sunduchok, the first turn")
     assert_fits_the_width(page, "Sunduchok, the first turn")
@@ -49,7 +54,7 @@ def test_a_hint_names_the_move_marks_it_and_counts_on_the_end_screen(live_site, 
     page.fill("input[name=seed]", "77")
     page.click("button:has-text('Deal')")
     page.wait_for_selector("#table")
-    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
+    wait_for_table(page)
 
     page.click(".hint-form button:has-text('Hint')")
     page.wait_for_selector(".hint-panel")
@@ -85,29 +90,52 @@ def test_a_hint_names_the_move_marks_it_and_counts_on_the_end_screen(live_site, 
     assert better.startswith("Better:")
     mistake.locator("button:has-text('Try again from here')").click()
     page.wait_for_selector("#table")
-    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
+    wait_for_table(page)
     assert page.locator(".back-link a:has-text('Back to the review')").is_visible()
     assert page.locator(".move-form button[type=submit]").count() >= 1   # the learner's decision, as it was
     click_until_game_over(page)
     assert "Game over" in page.inner_text(".end-screen")
 
 
-def test_a_second_tab_that_only_hears_the_pushes_can_start_the_next_game(live_site, page):
-    """The end screen pushed over the WebSocket (rendered without a request) still posts "Play again"."""
+@pytest.fixture
+def paced_site(site_env, live_site):
+    """The URL of a worker whose bots move 2 s apart, as on a real site; `live_site` has prepared the database."""
+    site = SiteProcess({**site_env, "BOT_MOVE_DELAY": "2",
+                        "DJANGO_SETTINGS_MODULE": "tests.faults.settings_paced_bots"})
+    try:
+        site.start()
+        yield site.url
+    finally:
+        site.close()
+
+
+def test_the_bots_replies_are_shown_one_by_one_and_a_reload_meanwhile_shows_the_table_as_it_is(paced_site, page):
+    """Against bots alone a move's answer carries the bots' replies, shown at their pace; the moves are all made
+    already, so a reload before the page has shown them all shows the table as it is, the learner's turn again."""
     page.context.set_extra_http_headers({"Accept-Language": "en"})
-    page.goto(f"{live_site}/play/sunduchok/new/")
+    page.goto(f"{paced_site}/play/sunduchok/new/")
     page.fill("input[name=seed]", "2024")
     page.click("button:has-text('Deal')")
-    page.wait_for_selector("#table")
-    watching = page.context.new_page()   # the same visitor's second tab: it never moves, it only listens
-    watching.goto(page.url)
-    for tab in (page, watching):
-        tab.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
-
-    click_until_game_over(page)
-    watching.wait_for_selector(".end-screen")
-    finished = watching.url
-    watching.click(".end-screen button:has-text('Play again')")
-    watching.wait_for_function(f"() => location.href !== {finished!r}")
-    watching.wait_for_selector("#table")
-    assert "Game over" not in watching.inner_text("#table")
+    wait_for_table(page)
+    page.evaluate(NOTE_EACH_TABLE_SHOWN)
+    for _ in range(30):   # until a move passes the turn to the bots
+        before = current_step(page)
+        page.evaluate("() => { window.tablesShown.length = 0; }")
+        page.evaluate(CHOOSE_FIRST)
+        with page.expect_response(lambda response: response.url.endswith("/act/")) as answer:
+            page.locator(".move-form button[type=submit]").first.click()
+        replies = [int(step) for step in re.findall(r'data-following-step="(\d+)"', answer.value.text())]
+        page.wait_for_function(f"() => Number(document.getElementById('table').dataset.step) > {before}")
+        if replies:
+            break
+    assert replies == list(range(before + 2, before + 2 + len(replies)))
+    # The move's own table first, with no move form: the bots' replies come one by one, 2 s apart.
+    assert current_step(page) == before + 1 and page.locator(".move-form").count() == 0
+    page.wait_for_function(f"() => Number(document.getElementById('table').dataset.step) === {before + 2}")
+    assert page.evaluate("() => window.tablesShown") == [before + 1, before + 2]
+    if len(replies) > 1:
+        page.reload()
+        assert current_step(page) == replies[-1]
+        assert page.locator(".move-form button[type=submit]").count() >= 1 or page.is_visible(".end-screen")
+    else:
+        page.wait_for_selector(".move-form button[type=submit]")

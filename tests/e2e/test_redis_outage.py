@@ -1,5 +1,5 @@
-"""Redis stopped while the play page is open: moves still show the bots' replies, and once Redis is back
-the page reconnects and live pushes carry the bots' moves again.
+"""Redis stopped while the play page of a table of people is open (a game against bots alone has no socket): moves
+still show the bots' replies, and once Redis is back the page reconnects and live pushes carry the bots' moves again.
 
 A second worker of the e2e site (the same SQLite file) runs with a redis-server of this test's own. Its bots
 move BOT_MOVE_DELAY = 2 s apart (tests/faults/settings_paced_bots.py), so the page's own delayed refresh of a
@@ -15,6 +15,7 @@ import pytest
 
 from tests.e2e.accessibility import assert_accessible
 from tests.e2e.table import click_first_choice, current_step
+from tests.e2e.test_tables import open_table, sit_down
 from tests.live_site import REDIS_SERVER, PrivateRedis, SiteProcess
 
 SCREENSHOTS = "/tmp/cardschool-e2e"
@@ -69,12 +70,10 @@ def test_the_table_keeps_up_while_redis_is_down_and_pushes_resume_when_it_is_bac
     pushed_steps = []
     page.on("websocket", lambda socket: socket.on(
         "framereceived", lambda payload: pushed_steps.append(json.loads(payload).get("step"))))
-    page.goto(f"{url}/play/sunduchok/new/")
-    page.select_option("select[name=bot_1]", "easy")
-    page.select_option("select[name=bot_2]", "easy")
-    page.fill("input[name=seed]", "5150")
-    page.click("button:has-text('Deal')")
-    page.wait_for_selector("#table")
+    # A table of one person and two bots: it starts as she sits down.
+    open_table(page, url, game_key="sunduchok", seats=("person", "easy", "easy"))
+    sit_down(page, "Masha")
+    page.wait_for_selector("#table[data-ws]")
     page.wait_for_function(LIVE.format("connected"))
 
     redis.kill()

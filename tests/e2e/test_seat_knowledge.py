@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.accessibility import assert_accessible, assert_fits_the_width, cards_hiding_their_index
-from tests.e2e.table import click_first_choice, current_step
+from tests.e2e.table import click_first_choice, current_step, wait_for_table
 
 SCREENSHOTS = Path(os.environ.get("E2E_SHOTS", "/tmp/shots"))
 PHONE = {"width": 390, "height": 844}
@@ -31,7 +31,7 @@ def start(page, live_site: str, game_key: str, *, players: str | None = None, se
     page.fill("input[name=seed]", seed)
     page.click("#new-game-form button[type=submit]")
     page.wait_for_selector("#table")
-    page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
+    wait_for_table(page)
 
 
 def is_open(page) -> bool:

@@ -22,7 +22,7 @@ from django.test import Client
 from django.urls import reverse
 
 from benchmarks.loadtest.learner import LESSON_PATH, _may_give_the_turn
-from benchmarks.loadtest.pages import parse_page
+from benchmarks.loadtest.pages import parse_answer, parse_page
 from benchmarks.loadtest.report import Recorder, endpoint_table, percentile
 from benchmarks.loadtest.run import (
     BenchOptions,
@@ -215,9 +215,9 @@ def test_the_move_forms_offer_exactly_the_legal_actions_through_a_whole_game():
         form_move = game.move_count
         response = client.post(*page.pick_move(rng), **HTMX)
         assert response.status_code == 200
-        answer = parse_page(response.content.decode())
-        # Read as the learner reads it, the answer ends on the state the page ends on: the learner's next decision
-        # or the end, after the bots' replies (each waiting BOT_MOVE_DELAY, 0 here); nothing for it to reload.
+        answer = parse_answer(response.content.decode())
+        # Read as the learner reads it, the answer is the state the page ends on: the learner's next decision or the
+        # end, after the bots' replies (each waiting BOT_MOVE_DELAY, 0 here); nothing for it to reload.
         game.refresh_from_db()
         assert answer.table_step == game.move_count and answer.reload_delay is None
         assert answer.game_over or answer.move_forms
