@@ -1,4 +1,5 @@
-"""Redis stopped: pages, moves and sign-ins still work; once Redis is back, live pushes work again.
+"""Redis stopped: pages, moves and sign-ins still work; once Redis is back, live pushes work again (at a table of
+people, whose pages listen for them).
 
 The site runs as a daphne subprocess with REDIS_URL pointing at a redis-server of the test's own, which the
 test kills (SIGKILL) and later starts again on the same port.
@@ -48,7 +49,11 @@ def test_pages_moves_and_sign_in_work_with_redis_down_and_pushes_resume_when_it_
     query_site(env, CREATE_USER.format(username="redis-outage", password=PASSWORD))
     site = start_site(env)
     visitor = Visitor(site.url)
-    play = visitor.start_sunduchok(seed=31)
+    # A table of one person and two bots, whose page listens for pushes (a game against bots alone has no socket).
+    code = visitor.open_table("sunduchok", ("person", "easy", "medium"))
+    sat = visitor.sit(code, 0, "Masha")
+    assert sat.status == 302   # the only person's seat taken: the game starts
+    play = sat.headers["Location"]
     step = table_step(visitor.get(play).text)
 
     private_redis.kill()
