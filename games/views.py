@@ -148,13 +148,17 @@ def _move_and_replies(request: HttpRequest, game: Game, *, seat: int, first: int
     (static/js/table.js). Nobody else acts in such a game, so no WebSocket is needed: the move's answer is all the
     page waits for."""
     preset_name = selectors.preset_display_name(game)   # read once for all the tables
-
-    def table_at(step: int) -> dict:
-        return _table(request, game, seat=seat, step=step, preset_name=preset_name)
-
-    following = [{"step": step, "html": render_to_string(TABLE_PARTIAL, table_at(step), request=request)}
-                 for step in range(first + 1, game.move_count + 1)]
-    return render(request, TABLE_PARTIAL, {**table_at(first), "following_tables": following,
+    shown = _table(request, game, seat=seat, step=first, preset_name=preset_name)
+    following, log_before = [], shown["log"]
+    for step in range(first + 1, game.move_count + 1):
+        table = _table(request, game, seat=seat, step=step, preset_name=preset_name)
+        # Each state after the first carries only the log's new lines where it goes on from the state before (not
+        # where a new deal starts the log again): the page has the others already.
+        log_from = len(log_before) if table["log"][:len(log_before)] == log_before else 0
+        following.append({"step": step, "html": render_to_string(TABLE_PARTIAL, {**table, "log_from": log_from},
+                                                                 request=request)})
+        log_before = table["log"]
+    return render(request, TABLE_PARTIAL, {**shown, "following_tables": following,
                                            "following_pace_ms": round(settings.BOT_MOVE_DELAY * 1000)})
 
 

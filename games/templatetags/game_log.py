@@ -14,14 +14,14 @@ register = template.Library()
 
 
 @register.simple_tag
-def log_lines(log: list[dict], seat: int | None) -> SafeString:
-    """One <li> per line of `log` (games.selectors.position_context): the player's own moves marked, a bot's
-    reason folded under "Why?"."""
+def log_lines(log: list[dict], seat: int | None, start: int = 0) -> SafeString:
+    """One <li> per line of `log` (games.selectors.position_context) from its `start`-th: the player's own moves
+    marked, a bot's reason folded under "Why?"."""
     why = conditional_escape(gettext("Why?"))
     # A bot's move for a person away from a table of several people (games.services.game_seat_seen).
     stand_in = conditional_escape(gettext("(a bot played for this seat while its player was away)"))
     lines = []
-    for line in log:
+    for line in log[start:]:
         classes = " ".join(name for name, applies in (("log__mine", line["seat"] == seat),
                                                       ("log__stand-in", line.get("stand_in"))) if applies)
         attributes = f' class="{classes}"' if classes else ""

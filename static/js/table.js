@@ -106,6 +106,13 @@
   // swapped in as HTMX would, unless the page shows a newer one already.
   function showTable(fresh) {
     if (!fresh || Number(fresh.dataset.step) <= shownStep()) return;
+    // A state carried by a move's answer may hold only the log's new lines: the earlier ones are the table's now.
+    var log = fresh.querySelector(".log[data-log-from]");
+    if (log) {
+      var earlier = Array.prototype.slice.call(table().querySelectorAll(".log > li"), 0, Number(log.dataset.logFrom));
+      log.prepend.apply(log, earlier.map(function (line) { return line.cloneNode(true); }));
+      log.removeAttribute("data-log-from");
+    }
     restoreDisclosures(fresh);
     addCsrfTokens(fresh);
     var before = logLength();

@@ -30,6 +30,10 @@ def test_a_game_against_two_bots_played_to_the_end_by_clicking(live_site, page):
     assert_fits_the_width(page, "Sunduchok, the first turn")
 
     clicks = click_until_game_over(page)
+    # The bots' replies brought only their new log lines, put after the ones the page had: the log is whole.
+    log = page.locator("#table .log > li").all_inner_texts()
+    page.reload()
+    assert page.locator("#table .log > li").all_inner_texts() == log
 
     page.screenshot(path=f"{SCREENSHOTS}/end.png", full_page=True)
     assert_accessible(page, "Sunduchok, the end screen")
