@@ -1,4 +1,5 @@
-"""Live updates: after a move commits, every open page of that game is told which states are new.
+"""Live updates at a table of people: after a move commits, every open page of that game is told which states are
+new. (A game against bots alone has none: its moves' answers carry the new states, games.views.act.)
 
 The message names step numbers only. Each page's consumer renders those steps from its own
 seat's view, so a card hidden from a seat never enters a message meant for it.
