@@ -8,6 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.timesince import timesince
@@ -207,7 +208,14 @@ def preset_names() -> dict[tuple[str, str], str]:
 
 
 def forget_preset_names(**kwargs) -> None:
-    """A preset was saved or deleted (a signal's receiver): the names are read again, in every language."""
+    """A preset was saved or deleted (a signal's receiver): the names are read again, in every language. Forgotten
+    at once, for the rest of the change's transaction, and again once it commits: meanwhile another page may have
+    read and kept the names as they still were."""
+    _forget_preset_names()
+    transaction.on_commit(_forget_preset_names)
+
+
+def _forget_preset_names() -> None:
     cache.delete_many([_preset_names_key(language) for language in TRANSLATED_LANGUAGES])
 
 
