@@ -74,9 +74,10 @@ def game_history(game: Game) -> GameHistory:
     if known is not None and known.move_count >= game.move_count:
         return known if known.move_count == game.move_count else known.prefix(game.move_count)
     history = known or GameHistory(states=(start_state(game),), actions=())
-    new_actions = game.actions.filter(number__gte=history.move_count, number__lt=game.move_count).order_by("number")
-    for seat, action, reason in new_actions.values_list("seat", "action", "reason"):
-        history = history.extended(history.current.apply(action), LoggedAction(seat, action, reason))
+    if history.move_count < game.move_count:   # a new game's log is empty: nothing to ask the database for
+        new_actions = game.actions.filter(number__gte=history.move_count, number__lt=game.move_count).order_by("number")
+        for seat, action, reason in new_actions.values_list("seat", "action", "reason"):
+            history = history.extended(history.current.apply(action), LoggedAction(seat, action, reason))
     remember(game, history)
     return history
 

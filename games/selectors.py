@@ -7,11 +7,15 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.timesince import timesince
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
+from modeltranslation.settings import AVAILABLE_LANGUAGES as TRANSLATED_LANGUAGES
+from modeltranslation.utils import get_language as translated_fields_language
 
 from core.visitors import Visitor, sees_drafts
 from games import registry
@@ -57,9 +61,10 @@ def visitor_seat(game: Game, *, user, session) -> int | None:
     browser session's visitor key. Any other game has one person, its owner or the session that started it.
     """
     visitor = Visitor.of_session(user=user, session=session)
-    holders = list(game.holders.all())
-    if holders:
-        return next((holder.seat for holder in holders if visitor.owns(holder)), None)
+    # Only a game played together has holders (games.services.game_create_together): a game of one person, every
+    # move of which comes here, asks no more of the database.
+    if game.played_together:
+        return next((holder.seat for holder in game.holders.all() if visitor.owns(holder)), None)
     if visitor.owns(game, user_field="owner", key_field=None):
         return human_seat(game)
     return human_seat(game) if str(game.pk) in session_game_ids(session) else None
@@ -122,10 +127,8 @@ def games_of_user(*, user) -> QuerySet[Game]:
 def my_games_rows(*, user, limit: int = 100) -> list[dict[str, Any]]:
     """The "My games" list: each game with its title, its preset's name and whether the owner won."""
     games = list(games_of_user(user=user).prefetch_related("holders")[:limit])
-    preset_names = {(preset.game_key, preset.slug): preset.name
-                    for preset in Preset.objects.filter(game_key__in={game.game_key for game in games})}
     return [{"game": game, "title": get_game(game.game_key).title,
-             "preset": preset_names.get((game.game_key, game.preset), str(GONE_PRESET_NAME)),
+             "preset": preset_name(game_key=game.game_key, slug=game.preset),
              "won": visitor_seat(game, user=user, session=None) in (game.winners or []),
              "together": len(game.holders.all()) > 1} for game in games]
 
@@ -183,8 +186,41 @@ def preset_display_name(game: Game) -> str:
 
 def preset_name(*, game_key: str, slug: str) -> str:
     """The name of the preset `slug` of the game, in the reader's language; never the slug."""
-    preset = Preset.objects.filter(game_key=game_key, slug=slug).first()
-    return preset.name if preset is not None else str(GONE_PRESET_NAME)
+    return preset_names().get((game_key, slug), str(GONE_PRESET_NAME))
+
+
+# Seconds the presets' names are kept in the cache. Every change of a preset forgets them at once
+# (forget_preset_names); this bounds only what a forgetting cannot reach: the workers' own memories while Redis
+# is down (config/outages.py), and names read just before a change and kept just after it.
+PRESET_NAMES_SECONDS = 300
+
+
+def preset_names() -> dict[tuple[str, str], str]:
+    """Every preset's name in the reader's language, by game key and slug. Kept in the cache shared by the
+    workers: each table shown names its preset, and a query per move cost as much as a tenth of the move's work
+    outside rendering."""
+    key = _preset_names_key(translated_fields_language())
+    names = cache.get(key)
+    if names is None:
+        names = {(preset.game_key, preset.slug): preset.name for preset in Preset.objects.all()}
+        cache.set(key, names, PRESET_NAMES_SECONDS)
+    return names
+
+
+def forget_preset_names(**kwargs) -> None:
+    """A preset was saved or deleted (a signal's receiver): the names are read again, in every language. Forgotten
+    at once, for the rest of the change's transaction, and again once it commits: meanwhile another page may have
+    read and kept the names as they still were."""
+    _forget_preset_names()
+    transaction.on_commit(_forget_preset_names)
+
+
+def _forget_preset_names() -> None:
+    cache.delete_many([_preset_names_key(language) for language in TRANSLATED_LANGUAGES])
+
+
+def _preset_names_key(language: str) -> str:
+    return f"preset-names:{language}"
 
 
 def position_context(state, *, names: list[str], seat: int, can_move: bool = True,

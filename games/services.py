@@ -273,6 +273,8 @@ def _play_bots(game: Game, history: GameHistory, answered_page: str | None = Non
         state = state.apply(decision.action)
         reason = {**decision.reason.to_dict(), "stand_in": True} if standing_in else decision.reason.to_dict()
         history = history.extended(state, LoggedAction(seat, decision.action, reason))
+    if history.move_count == saved:
+        return   # a new game whose first move is a person's: its row is as it was made, nobody to tell
     GameAction.objects.bulk_create([
         GameAction(game=game, number=number, seat=logged.seat, action=logged.action, reason=logged.reason)
         for number, logged in enumerate(history.actions[saved:], start=saved)
@@ -290,8 +292,7 @@ def _play_bots(game: Game, history: GameHistory, answered_page: str | None = Non
         if state.is_over:
             game_finished.send(sender=Game, game=game)
 
-    if history.move_count > saved:
-        transaction.on_commit(after_commit)
+    transaction.on_commit(after_commit)
 
 
 class HintRefused(MoveRejected):

@@ -88,8 +88,9 @@ def new_game(request: HttpRequest, game_key: str) -> HttpResponse:
 @require_GET
 def play(request: HttpRequest, game_id) -> HttpResponse:
     game, seat = _visitor_game(request, game_id)
-    if game.played_together:
-        services.game_seat_seen(game_id=game.pk, seat=seat)   # back at the table: no bot plays for them now
+    # Back at the table: no bot plays for them now. The game is read again only if a bot has just played for
+    # whoever is to move and away.
+    if game.played_together and services.game_seat_seen(game_id=game.pk, seat=seat):
         game.refresh_from_db()
     return render(request, "games/play.html", _table(request, game, seat=seat))
 

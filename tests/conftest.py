@@ -92,3 +92,13 @@ def _a_fresh_channel_layer_for_each_test():
     from channels.layers import channel_layers
 
     channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def _no_preset_names_of_rolled_back_rows():
+    """The presets' names outlive a test in the cache (games.selectors.preset_names), its rows do not: the next
+    test reads the names of its own."""
+    yield
+    from games.selectors import forget_preset_names
+
+    forget_preset_names()
