@@ -4,8 +4,8 @@ import ast
 import contextlib
 import copy
 import json
-import pickle
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
