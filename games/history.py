@@ -37,11 +37,12 @@ class LoggedAction:
 
 
 class LogReadings:
-    """Lists read off a game's log one item per event, by a key naming the reading (a seat's narrated lines in a
-    language): each item made once, for every history of the game's line of play.
+    """What the site reads off a game's log, by a key naming the reading, for every history of the game's line of
+    play: lists of one item per event, each made once (`items`: a seat's narrated lines in a language), and what
+    it reads off one step, kept for the latest steps read (`at_step`: a seat's knowledge panel).
 
-    A history extended from the line's newest passes it on; one extended from an older step (another line of
-    play) starts afresh, so that an item never stands for an event of another line."""
+    A history extended from the line's newest passes them on; one extended from an older step (another line of
+    play) starts afresh, so that a reading never stands for an event or a step of another line."""
 
     def __init__(self, moves: int = 0) -> None:
         self._moves = moves                  # the actions of the line's newest history

@@ -252,6 +252,7 @@ def _log_lines(events: list[dict], narrator, *, names: list[str], shown_from: in
 
 def _knowledge_panel(table, view: dict, narrator, *, names: list[str], history: GameHistory | None) -> dict[str, Any]:
     """The "What your seat knows" panel; a stored game's is read once per step, seat, language and names."""
+
     def read() -> dict[str, Any]:
         return table.knowledge(view, narrator, seat=narrator.viewer)
 
