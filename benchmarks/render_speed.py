@@ -6,7 +6,10 @@ late one (the last before the end, or before `late` actions in a long match). At
 
 - `state.view(seat)` alone, which every table and every bot decision starts from;
 - `games.selectors.table_context`, the table's whole context as the play page, its answers and its pushes build
-  it (the game's history sits in games.history's cache, as it does for a game a worker has seen: no database);
+  it (the game's history sits in games.history's cache, as it does for a game a worker has seen: no database),
+  drawn again at the same step (a reload, a push to several pages), and drawn once at each of the `repeat` steps
+  up to this one, in order (`context/step`), as a game in progress draws each new step: what the game's caches
+  (games.history.LogReadings) keep from the steps before is reused, the rest is read anew;
 - the table partial as the site renders it (`games.views.TABLE_PARTIAL`: the game's table, the knowledge panel,
   the move form and the log), and the game's `_table.html` alone;
 - where benchmarks/jinja/ holds a port of the game's templates, the same partial and `_table.html` on Jinja2,
@@ -63,6 +66,7 @@ class StateCost:
     log_events: int               # the events of the seat's view's log
     view: Timing
     context: Timing
+    context_per_step: Timing      # each step drawn once, as a game in progress draws it
     partial: Timing               # the table partial, as the site renders it
     partial_jinja: Timing | None  # the same on Jinja2, where the game's templates are ported
     table: Timing                 # the game's _table.html alone, on Django's templates
@@ -72,12 +76,12 @@ class StateCost:
         def jinja(timing: Timing | None) -> str:
             return str(timing) if timing else f"{'(not ported)':>15}"
         return (f"{self.game_key:<10} {self.label:<5} {self.actions:>5} {self.log_events:>6}  {self.view}  "
-                f"{self.context}  {self.partial}  {jinja(self.partial_jinja)}  {self.table}  "
+                f"{self.context}  {self.context_per_step}  {self.partial}  {jinja(self.partial_jinja)}  {self.table}  "
                 f"{jinja(self.table_jinja)}")
 
 
-HEADER = ("game       state  acts events  view             context          partial Django   partial Jinja2   "
-          "_table Django    _table Jinja2",
+HEADER = ("game       state  acts events  view             context          context/step     partial Django   "
+          "partial Jinja2   _table Django    _table Jinja2",
           "                                 ms median / p95 (each column)")
 
 
@@ -135,15 +139,32 @@ def _measure(game_key: str, label: str, history: GameHistory, *, repeat: int, ji
     templates = registry.game(game_key).templates
     table_template = templates["table_template"]
     ported = jinja_ports(game_key, jinja)
+    per_step = _context_per_step(game_key, history, repeat)     # before the step's own context is kept
     return StateCost(
         game_key=game_key, label=label, actions=history.move_count, log_events=len(state.view(LEARNER)["log"]),
         view=_timed(lambda: state.view(LEARNER), repeat),
-        context=_timed(context, repeat),
+        context=_timed(context, repeat), context_per_step=per_step,
         partial=_timed(lambda: render_to_string(TABLE_PARTIAL, built), repeat),
         partial_jinja=_timed(lambda: ported[TABLE_PARTIAL].render(built), repeat) if ported else None,
         table=_timed(lambda: render_to_string(table_template, built), repeat),
         table_jinja=_timed(lambda: ported[table_template].render(built), repeat) if ported else None,
     )
+
+
+def _context_per_step(game_key: str, history: GameHistory, repeat: int) -> Timing:
+    """The table's context at each of the last `repeat` steps up to the history's, each drawn once, in order, after
+    the game so far was drawn: the cost of a new step of a game in progress."""
+    last = history.move_count
+    first = max(0, last - repeat + 1)
+    if first:
+        table_context(stored_game(game_key, history.prefix(first - 1)), seat=LEARNER, preset_name="standard")
+    samples = []
+    for step in range(first, last + 1):
+        game = stored_game(game_key, history.prefix(step))
+        started = time.perf_counter()
+        table_context(game, seat=LEARNER, preset_name="standard")
+        samples.append(1000 * (time.perf_counter() - started))
+    return _timing(samples)
 
 
 def jinja_ports(game_key: str, jinja) -> dict[str, Any] | None:
@@ -175,7 +196,11 @@ def _timed(work: Callable[[], Any], repeat: int) -> Timing:
         started = time.perf_counter()
         work()
         samples.append(1000 * (time.perf_counter() - started))
-    samples.sort()
+    return _timing(samples)
+
+
+def _timing(samples: list[float]) -> Timing:
+    samples = sorted(samples)
     return Timing(median_ms=statistics.median(samples), p95_ms=samples[min(len(samples) - 1, int(0.95 * len(samples)))])
 
 

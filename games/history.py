@@ -4,6 +4,12 @@ The log is append-only, so the history of a game at `move_count` never changes a
 an earlier count is a prefix of it. Each process keeps the longest history it knows of its recent
 games: a request at that count reuses it, an earlier count takes a prefix, and a later one (a move
 another worker applied) replays only the new actions. A stale entry cannot exist.
+
+For the same reason what the site reads off the log event by event (a seat's narrated log lines) only
+grows with the game, and what it reads off one step (a seat's "What your seat knows" panel) never changes:
+the histories of one line of play share both (`LogReadings`), so that a table late in a long match narrates
+only the events it has not narrated before, and a step drawn again (a push to several pages, a reload) reads
+its panel once.
 """
 
 from __future__ import annotations
@@ -11,12 +17,14 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from games.models import Game
 from games.rules import get_game
 
 CACHE_SIZE = 256   # games, each with its longest known history
+STEPS_KEPT = 8     # steps of a game whose readings (LogReadings.at_step) are kept, per reading
 _cache: OrderedDict[str, GameHistory] = OrderedDict()
 _cache_lock = threading.Lock()
 
@@ -28,10 +36,56 @@ class LoggedAction:
     reason: dict[str, Any] | None   # a bot's Reason.to_dict(); None for a person's move
 
 
+class LogReadings:
+    """What the site reads off a game's log, by a key naming the reading, for every history of the game's line of
+    play: lists of one item per event, each made once (`items`: a seat's narrated lines in a language), and what
+    it reads off one step, kept for the latest steps read (`at_step`: a seat's knowledge panel).
+
+    A history extended from the line's newest passes them on; one extended from an older step (another line of
+    play) starts afresh, so that a reading never stands for an event or a step of another line."""
+
+    def __init__(self, moves: int = 0) -> None:
+        self._moves = moves                  # the actions of the line's newest history
+        self._lists: dict[Any, list] = {}
+        self._steps: dict[Any, dict[int, Any]] = {}
+        self._lock = threading.Lock()
+
+    def passed_on(self, moves: int) -> LogReadings:
+        """These readings for a history extended from one of `moves` actions, or new ones for another line."""
+        with self._lock:
+            if moves == self._moves:
+                self._moves += 1
+                return self
+        return LogReadings(moves + 1)
+
+    def items(self, key: Any, start: int, end: int, read: Callable[[int, int], list]) -> list:
+        """Items `start` to `end` of the reading `key`, reading events from the first unread to `end` with
+        `read(first, end)` (a list of their items)."""
+        with self._lock:
+            items = self._lists.setdefault(key, [])
+            if len(items) < end:
+                items.extend(read(len(items), end))
+            return items[start:end]
+
+    def at_step(self, key: Any, step: int, read: Callable[[], Any]) -> Any:
+        """The reading `key` of the position at `step`: `read()` once while the step is among the latest read."""
+        with self._lock:
+            known = self._steps.setdefault(key, {})
+            if step in known:
+                return known[step]
+        value = read()
+        with self._lock:
+            known[step] = value
+            while len(known) > STEPS_KEPT:
+                del known[next(iter(known))]
+        return value
+
+
 @dataclasses.dataclass(frozen=True)
 class GameHistory:
     states: tuple[Any, ...]             # states[k] is the state after k actions
     actions: tuple[LoggedAction, ...]
+    readings: LogReadings = dataclasses.field(default_factory=LogReadings, compare=False, repr=False)
 
     @property
     def current(self):
@@ -41,17 +95,26 @@ class GameHistory:
     def move_count(self) -> int:
         return len(self.actions)
 
-    def reason_by_event(self) -> dict[int, dict[str, Any]]:
-        """The index of the first log event each bot action caused, mapped to the bot's reason."""
-        return {len(self.states[number].events): logged.reason
-                for number, logged in enumerate(self.actions) if logged.reason}
+    def reason_by_event(self, first_event: int = 0) -> dict[int, dict[str, Any]]:
+        """The index of the first log event each bot action caused, mapped to the bot's reason: for the actions
+        whose events start at `first_event` or later (read from the newest back)."""
+        reasons: dict[int, dict[str, Any]] = {}
+        for number in range(self.move_count - 1, -1, -1):
+            event = len(self.states[number].events)
+            if event < first_event:
+                break
+            if self.actions[number].reason:
+                reasons.setdefault(event, self.actions[number].reason)   # of two at one event, the later
+        return reasons
 
     def extended(self, state, logged: LoggedAction) -> GameHistory:
-        return GameHistory(states=(*self.states, state), actions=(*self.actions, logged))
+        return GameHistory(states=(*self.states, state), actions=(*self.actions, logged),
+                           readings=self.readings.passed_on(self.move_count))
 
     def prefix(self, move_count: int) -> GameHistory:
         """The history as it stood after `move_count` actions."""
-        return GameHistory(states=self.states[:move_count + 1], actions=self.actions[:move_count])
+        return GameHistory(states=self.states[:move_count + 1], actions=self.actions[:move_count],
+                           readings=self.readings)
 
 
 def start_state(game: Game):

@@ -148,17 +148,17 @@ def _drawn_part(game: Game, seat: int, part: ReviewPart, decisions: list[Reviewe
     names = seat_names(game)
     narrator = narrator_for(game.game_key, names, seat, narration_language())
     levels = [info.get("level") for info in game.seats]
-    reasons = history.reason_by_event()
     return {"number": part.number, "first": part.steps[0] + 1, "last": part.steps[-1] + 1,
-            "decisions": [_decision(game, history, decision, narrator, names, seat, levels, reasons)
+            "decisions": [_decision(game, history, decision, narrator, names, seat, levels)
                           for decision in decisions]}
 
 
 def _decision(game: Game, history, decision: ReviewedDecision, narrator, names: list[str], seat: int,
-              levels: list, reasons: dict) -> dict[str, Any]:
+              levels: list) -> dict[str, Any]:
     state = history.states[decision.step]
     view = state.view(seat)
-    position = position_context(state, names=names, seat=seat, can_move=False, levels=levels, reasons=reasons)
+    position = position_context(state, names=names, seat=seat, can_move=False, levels=levels,
+                                history=history.prefix(decision.step))
     judged = decision.verdict != "good"
     # The figures and the hard bot's reason for the better move, told of the reader's seat ("you").
     mover = Mover(narrator, seat)

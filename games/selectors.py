@@ -19,7 +19,7 @@ from modeltranslation.utils import get_language as translated_fields_language
 
 from core.visitors import Visitor, sees_drafts
 from games import registry
-from games.history import game_history
+from games.history import GameHistory, game_history
 from games.links import rules_page_url
 from games.models import Game, Preset
 from games.narration import language_of, narrator_for
@@ -163,7 +163,7 @@ def table_context(game: Game, *, seat: int, step: int | None = None, preset_name
     step = latest if step is None else max(0, min(step, latest))
     context = position_context(
         history.states[step], names=seat_names(game), seat=seat, can_move=step == latest,
-        levels=[info.get("level") for info in game.seats], reasons=history.reason_by_event(), knowledge=True)
+        levels=[info.get("level") for info in game.seats], history=history.prefix(step), knowledge=True)
     context.update({
         "game": game, "step": step, "latest_step": latest, "pending": latest - step,
         # A page still showing an older step asks for the table itself if the live push never comes.
@@ -224,16 +224,18 @@ def _preset_names_key(language: str) -> str:
 
 
 def position_context(state, *, names: list[str], seat: int, can_move: bool = True,
-                     levels: list[str | None] | None = None, reasons: dict[int, dict] | None = None,
+                     levels: list[str | None] | None = None, history: GameHistory | None = None,
                      show_all_hands: bool = False, knowledge: bool = False) -> dict[str, Any]:
     """The table as `seat` sees `state`: a stored game's (table_context) or a lesson's position.
 
     Only `view(seat)` is read, except with `show_all_hands`, which opens the other hands face up
     (a lesson's teaching position, on the learner's request; never a game in progress).
     `can_move` says whether the seat may act here (false when a page shows an older step, or a
-    position to look at only); `levels` are the seats' bot levels, `reasons` the bots' reasons by
-    log index. What every table shows is built here; the game's own parts by games.tables. `knowledge` adds
-    the "What your seat knows" panel (games.tables' `knowledge`): the play page's; a lesson teaches without it.
+    position to look at only); `levels` are the seats' bot levels; `history` is a stored game's history up to
+    `state`, which gives the bots' reasons and keeps what was once told of the log and of the step (a stored
+    game's table costs no more late in a long match than early). What every table shows is built here; the
+    game's own parts by games.tables. `knowledge` adds the "What your seat knows" panel (games.tables'
+    `knowledge`): the play page's; a lesson teaches without it.
     """
     view = state.view(seat)
     game_key = view["game"]
@@ -241,12 +243,9 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
     table = declared.table
     players = view["players"]
     narrator = narrator_for(game_key, names, seat, narration_language())
-    reasons = reasons or {}
     open_hands = _open_hands(state, table.hand_order, view["variant"]) if show_all_hands else {}
     shown_from = declared.first_logged(view) if declared.first_logged else 0
-    log = [{"text": narrator.describe(event), "reason": narrator.reason(reasons.get(index)),
-            "seat": event.get("seat"), "stand_in": (reasons.get(index) or {}).get("stand_in", False)}
-           for index, event in enumerate(view["log"]) if index >= shown_from]
+    log = _log_lines(view["log"], narrator, names=names, shown_from=shown_from, history=history)
     opponents = [
         {"seat": other, "name": narrator.name(other),
          "level": BOT_LEVEL_LABELS.get((levels or [None] * players)[other]),
@@ -265,8 +264,38 @@ def position_context(state, *, names: list[str], seat: int, can_move: bool = Tru
         "is_over": view["is_over"], "variant": view["variant"], "show_all_hands": show_all_hands,
         "rules_link": _rules_link(game_key, table, view, legal_actions, narrator) if can_move else None,
         **table.context(view, legal_actions, narrator, seat=seat),
-        **({"knowledge": table.knowledge(view, narrator, seat=seat)} if knowledge else {}),
+        **({"knowledge": _knowledge_panel(table, view, narrator, names=names, history=history)} if knowledge else {}),
     }
+
+
+def _log_lines(events: list[dict], narrator, *, names: list[str], shown_from: int,
+               history: GameHistory | None) -> list[dict[str, Any]]:
+    """The log's lines from event `shown_from` on, each with the reason of the bot whose move it starts. A stored
+    game's lines are told once per seat, language and names and shared by its states (games.history.LogReadings),
+    so that a table late in a long match costs no more to tell than an early one; they are read, never changed."""
+
+    def told(first: int, end: int) -> list[dict[str, Any]]:
+        reasons = history.reason_by_event(first) if history is not None else {}
+        return [{"text": narrator.describe(event), "reason": narrator.reason(reasons.get(index)),
+                 "seat": event.get("seat"), "stand_in": (reasons.get(index) or {}).get("stand_in", False)}
+                for index, event in enumerate(events[first:end], first)]
+
+    if history is None:
+        return told(shown_from, len(events))
+    reading = ("log lines", narrator.viewer, narrator.language, tuple(names))
+    return history.readings.items(reading, shown_from, len(events), told)
+
+
+def _knowledge_panel(table, view: dict, narrator, *, names: list[str], history: GameHistory | None) -> dict[str, Any]:
+    """The "What your seat knows" panel; a stored game's is read once per step, seat, language and names."""
+
+    def read() -> dict[str, Any]:
+        return table.knowledge(view, narrator, seat=narrator.viewer)
+
+    if history is None:
+        return read()
+    return history.readings.at_step(("knowledge", narrator.viewer, get_language(), tuple(names)),
+                                    history.move_count, read)
 
 
 def _rules_link(game_key: str, table, view: dict, legal_actions: list[dict] | None, narrator) -> dict[str, str] | None:

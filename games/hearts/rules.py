@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import IllegalAction, build_variant, copy_json, event_for, resolve_variant
+from games.rules.base import EventLog, IllegalAction, build_variant, copy_json, resolve_variant
 from games.rules.cards import RANKS, SUIT_NAMES, card_short, is_card, make_deck
 from games.rules.variant_fields import Choice, ChoiceList, Number, check_variant_fields
 
@@ -116,7 +116,7 @@ class HeartsState:
     turn: int | None                                # seat to decide; None once the match is over
     phase: str                                      # "pass", "play", "moon" or "over"
     winner_seats: tuple[int, ...]
-    events: tuple[dict, ...]                        # every event; "private" parts only for the event's seat
+    events: EventLog                                # every event; "private" parts only for the event's seat
 
     def __post_init__(self) -> None:
         # Not a field: the cards the player to move may play, derived once per state (see _new_state).
@@ -145,7 +145,7 @@ class HeartsState:
 
     @property
     def log(self) -> list[dict]:
-        return [event_for(event, None) for event in self.events]
+        return self.events.seen_by(None)
 
     @property
     def pass_direction(self) -> str:
@@ -229,7 +229,7 @@ class HeartsState:
             "scores": self.scores,
             "current_player": self.turn,
             "phase": self.phase if self.turn is not None else None,
-            "log": [event_for(event, seat) for event in self.events],
+            "log": self.events.seen_by(seat),
             "is_over": self.is_over,
             "winners": self.winners,
         }
@@ -357,7 +357,7 @@ class _Table:
     def match(cls, variant: HeartsVariant, seed: Any, dealer: int, hands: list[list[str]]) -> _Table:
         table = cls()
         table.variant, table.seed, table.totals, table.winners = variant, seed, (0,) * PLAYERS, ()
-        table.old_events, table.events = (), []
+        table.old_events, table.events = EventLog(), []
         table.start_deal(1, dealer, hands)
         return table
 
@@ -368,7 +368,7 @@ class _Table:
             "trick": tuple(self.trick), "leader": self.leader, "last_trick": self.last_trick,
             "tricks": tuple(self.tricks), "hearts_broken": self.hearts_broken, "totals": tuple(self.totals),
             "turn": self.turn, "phase": self.phase, "winner_seats": tuple(self.winners),
-            "events": self.old_events + tuple(self.events),
+            "events": self.old_events.extended(self.events),
         })
 
     # -- deals -----------------------------------------------------------------------------
@@ -455,7 +455,7 @@ def _pass_cards(state: HeartsState, cards: tuple[str, ...]) -> HeartsState:
         return table.freeze()
     fields = state.__dict__.copy()
     fields["passes"] = (*state.passes[:seat], cards, *state.passes[seat + 1:])
-    fields["events"] = state.events + ({"type": "pass", "seat": seat, "private": {"cards": list(cards)}},)
+    fields["events"] = state.events.extended([{"type": "pass", "seat": seat, "private": {"cards": list(cards)}}])
     fields["turn"] = (seat + 1) % PLAYERS
     return _new_state(fields)
 
@@ -472,14 +472,15 @@ def _play_card(state: HeartsState, card: str) -> HeartsState:
     if not state.hearts_broken and card in HEART_BREAKERS and _breaks_hearts(
             state.variant, card, trick[0][1][-1] if trick else None):
         fields["hearts_broken"] = True
-        events = state.events + (event, {"type": "hearts-broken", "seat": seat, "card": card})
+        new_events = [event, {"type": "hearts-broken", "seat": seat, "card": card}]
     else:
-        events = state.events + (event,)
+        new_events = [event]
     if len(trick) < PLAYERS - 1:
         # The trick goes on: the next seat follows, and its playable cards are known without the
         # general case analysis of _playable_cards.
         turn = (seat + 1) % PLAYERS
-        fields["trick"], fields["turn"], fields["events"] = (*trick, (seat, card)), turn, events
+        fields["trick"], fields["turn"] = (*trick, (seat, card)), turn
+        fields["events"] = state.events.extended(new_events)
         return _new_state(fields, _cards_to_follow(hands[turn], trick[0][1][-1] if trick else card[-1],
                                                    state.variant, state.tricks))
     trick = (*trick, (seat, card))
@@ -491,9 +492,9 @@ def _play_card(state: HeartsState, card: str) -> HeartsState:
     cards = [other for _, other in trick]
     tricks = list(state.tricks)
     tricks[winner] += tuple(cards)
-    events += ({"type": "trick", "seat": winner, "cards": cards, "points": sum(POINTS[c] for c in cards)},)
+    new_events.append({"type": "trick", "seat": winner, "cards": cards, "points": sum(POINTS[c] for c in cards)})
     fields.update(trick=(), last_trick=(winner, trick), tricks=tuple(tricks), turn=winner, leader=winner,
-                  events=events)
+                  events=state.events.extended(new_events))
     if hands[winner]:
         return _new_state(fields)
     table = _Table(_new_state(fields))
@@ -628,7 +629,7 @@ class Hearts:
             last_trick=last_trick, tricks=tuple(tuple(pile) for pile in data["tricks"]),
             hearts_broken=data["hearts_broken"], totals=tuple(data["totals"]), turn=data["turn"],
             phase=data["phase"], winner_seats=tuple(data["winners"]),
-            events=tuple(copy_json(event) for event in data["events"]),
+            events=EventLog(copy_json(event) for event in data["events"]),
         )
 
 

@@ -9,8 +9,7 @@ A bout runs: the attacker leads (phase "attack"); the defender beats card by car
 the attacker first ("throw"). A state is immutable: `apply` hands the state's tuples to a `_Table`
 that replaces only the hands, stock and table cards it changes, plays the action and the automatic
 steps after it (clearing the bout, refills, players going out), and freezes the result again: a new
-state shares everything unchanged with the old one. The log stays a tuple, copied once per move: a
-game's log is short enough for that to cost less than the lock of base.EventLog.
+state shares everything unchanged with the old one, its log too (base.EventLog).
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import IllegalAction, build_variant, copy_json, event_for, resolve_variant
+from games.rules.base import EventLog, IllegalAction, build_variant, copy_json, resolve_variant
 from games.rules.cards import RANK_INDEX, RANKS, SUITS, card_short, make_deck, rank_of, suit_of
 from games.rules.variant_fields import Choice, ChoiceList, Number, check_variant_fields
 
@@ -132,7 +131,7 @@ class RoosterState:
     thrown: bool                        # the seat asked now has thrown in this turn
     out: tuple[int, ...]                # seats that went out, in order
     rooster: int | None
-    events: tuple[dict, ...]            # every event; "private" parts only for the event's seat
+    events: EventLog                    # every event; "private" parts only for the event's seat
 
     @classmethod
     def _of(cls, fields: dict[str, Any]) -> RoosterState:
@@ -168,7 +167,7 @@ class RoosterState:
 
     @property
     def log(self) -> list[dict]:
-        return [event_for(event, None) for event in self.events]
+        return self.events.seen_by(None)
 
     @property
     def unbeaten(self) -> list[str]:
@@ -293,7 +292,7 @@ class RoosterState:
             "current_player": self.turn,
             "phase": self.phase if playing else None,
             "scores": self.scores,
-            "log": [event_for(event, seat) for event in self.events],
+            "log": self.events.seen_by(seat),
             "is_over": self.is_over,
             "winners": self.winners,
         }
@@ -501,7 +500,7 @@ class _Table:
         table.hands, table.stock, table.discard = [_sorted(hand) for hand in hands], tuple(stock), tuple(discard)
         table.players = len(hands)
         table.table, table.offer, table.thrown, table.out, table.rooster = [], (), False, (), None
-        table.old_events, table.events = (), []
+        table.old_events, table.events = EventLog(), []
         table.first_card = None
         table.events.append({"type": "deal", "seat": dealer, "hand_sizes": [len(hand) for hand in table.hands],
                              "stock_size": len(table.stock), "discard_size": len(table.discard),
@@ -527,7 +526,7 @@ class _Table:
             "hands": tuple(self.hands), "stock": self.stock, "discard": self.discard, "attacker": self.attacker,
             "defender": self.defender, "table": tuple(self.table), "phase": self.phase, "turn": self.turn,
             "offer": self.offer, "thrown": self.thrown, "out": self.out, "rooster": self.rooster,
-            "events": self.old_events + tuple(self.events),
+            "events": self.old_events.extended(self.events),
         })
 
     def holder_from(self, seat: int, step: int = 1) -> int:
@@ -714,7 +713,7 @@ class Rooster:
             stock=tuple(data["stock"]), discard=tuple(data["discard"]), attacker=data["attacker"],
             defender=data["defender"], table=tuple(tuple(pair) for pair in data["table"]), phase=data["phase"],
             turn=data["turn"], offer=tuple(data["offer"]), thrown=data["thrown"], out=tuple(data["out"]),
-            rooster=data["rooster"], events=tuple(copy_json(event) for event in data["events"]),
+            rooster=data["rooster"], events=EventLog(copy_json(event) for event in data["events"]),
         )
 
 

@@ -6,8 +6,7 @@ The rules implemented are ../shared/rules/sunduchok.md; the standard preset is t
 A state is immutable. `apply` checks the action directly against the state, hands the state's
 tuples to a `_Table` that replaces only the hands, stock and chests it changes, plays the action and
 every automatic move that follows (draws, skipped turns, passes), and freezes the result again: a new
-state shares everything unchanged with the old one. The log stays a tuple, copied once per move: a
-game's log is short enough for that to cost less than the lock of base.EventLog.
+state shares everything unchanged with the old one, its log too (base.EventLog).
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.base import IllegalAction, build_variant, copy_json, event_for, resolve_variant
+from games.rules.base import EventLog, IllegalAction, build_variant, copy_json, resolve_variant
 from games.rules.cards import RANKS, SUITS, is_card, make_deck, rank_of, rank_plural, suit_of
 from games.rules.variant_fields import Choice, Number, check_variant_fields
 
@@ -102,7 +101,7 @@ class SunduchokState:
     phase: str                              # "ask", "count" or "suits"
     request: tuple | None                   # (target, rank) or (target, rank, count) while asking
     locked_target: int | None               # whom the asker must keep asking (same-after-success)
-    events: tuple[dict, ...]                # every event; "private" parts only for the event's seat
+    events: EventLog                        # every event; "private" parts only for the event's seat
 
     @classmethod
     def _of(cls, fields: dict[str, Any]) -> SunduchokState:
@@ -138,7 +137,7 @@ class SunduchokState:
 
     @property
     def log(self) -> list[dict]:
-        return [event_for(event, None) for event in self.events]
+        return self.events.seen_by(None)
 
     def legal_actions(self) -> list[dict]:
         if self.turn is None:
@@ -183,7 +182,7 @@ class SunduchokState:
             "phase": self.phase if self.turn is not None else None,
             "request": request,
             "locked_target": self.locked_target,
-            "log": [event_for(event, seat) for event in self.events],
+            "log": self.events.seen_by(seat),
             "is_over": self.is_over,
             "scores": self.scores,
             "winners": self.winners,
@@ -330,7 +329,7 @@ class _Table:
     deck order), so the frozen result shares the rest with the old state."""
 
     def __init__(self, variant: SunduchokVariant, dealer: int, seed: int, hands: list[tuple[str, ...]],
-                 stock: tuple[str, ...], chests: list[tuple[str, ...]], events: tuple[dict, ...]) -> None:
+                 stock: tuple[str, ...], chests: list[tuple[str, ...]], events: EventLog) -> None:
         self.variant, self.dealer, self.seed = variant, dealer, seed
         self.hands, self.stock, self.chests = hands, stock, chests
         self.old_events = events
@@ -353,7 +352,7 @@ class _Table:
             "variant": self.variant, "dealer": self.dealer, "seed": self.seed, "hands": tuple(self.hands),
             "stock": self.stock, "chests": tuple(self.chests), "turn": self.turn, "phase": self.phase,
             "request": self.request, "locked_target": self.locked_target,
-            "events": self.old_events + tuple(self.events),
+            "events": self.old_events.extended(self.events),
         })
 
     @property
@@ -542,7 +541,7 @@ class Sunduchok:
     def _deal(self, variant: SunduchokVariant, dealer: int, seed: int, hands: list[list[str]],
               stock: list[str]) -> SunduchokState:
         table = _Table(variant, dealer, seed, [in_deck_order(hand) for hand in hands], tuple(stock),
-                       [() for _ in hands], ())
+                       [() for _ in hands], EventLog())
         table.start()
         return table.freeze()
 
@@ -554,7 +553,7 @@ class Sunduchok:
             hands=tuple(tuple(hand) for hand in data["hands"]), stock=tuple(data["stock"]),
             chests=tuple(tuple(ranks) for ranks in data["chests"]), turn=data["turn"], phase=data["phase"],
             request=tuple(data["request"]) if data["request"] is not None else None,
-            locked_target=data["locked_target"], events=tuple(copy_json(event) for event in data["events"]),
+            locked_target=data["locked_target"], events=EventLog(copy_json(event) for event in data["events"]),
         )
 
 

@@ -22,7 +22,6 @@ from games.rules.base import (
     IllegalAction,
     build_variant,
     copy_json,
-    event_for,
     resolve_variant,
 )
 from games.rules.cards import RANKS, SUITS, card_short, is_card, make_deck, rank_of, suit_of
@@ -169,7 +168,7 @@ class YashchikiState:
 
     @property
     def log(self) -> list[dict]:
-        return [event_for(event, None) for event in self.events]
+        return self.events.seen_by(None)
 
     @property
     def top_card(self) -> str:
@@ -222,7 +221,7 @@ class YashchikiState:
             "scores": self.scores,
             "team_totals": self.team_totals,
             "current_player": self.turn,
-            "log": [event_for(event, seat) for event in self.events],
+            "log": self.events.seen_by(seat),
             "is_over": self.is_over,
             "winners": self.winners,
         }

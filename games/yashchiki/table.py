@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext
 
+from games.rules.base import last_event_index
 from games.rules.cards import ALTERNATING_SUITS, SUIT_SYMBOLS, SUITS, card_short, rank_of, sort_by_suit, suit_of
 from games.tables import goals
 from games.tables.deals import dealt_as_is
@@ -37,7 +38,7 @@ def hand_order(cards, variant: dict[str, Any]) -> list[str]:
 def first_logged(view: dict[str, Any]) -> int:
     """The first log event the table shows: the previous deal's scoring, or else this deal's start."""
     log = view["log"]
-    deal_start = max(index for index, event in enumerate(log) if event["type"] == "deal")
+    deal_start = last_event_index(log, "deal")
     return deal_start - 1 if deal_start and log[deal_start - 1]["type"] == "deal-end" else deal_start
 
 

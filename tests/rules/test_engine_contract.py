@@ -1,8 +1,11 @@
 """Contract-wide checks: pure Python without Django, and states that outputs cannot change."""
 
 import ast
+import contextlib
 import copy
+import json
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -70,15 +73,17 @@ def test_the_engines_work_without_django():
 
 
 def scramble(value):
-    """Mutate every list and dict inside `value` in place."""
+    """Mutate every list and dict inside `value` in place, but those that refuse (a view's read-only log)."""
     if isinstance(value, dict):
         for item in list(value.values()):
             scramble(item)
-        value["scrambled"] = True
+        with contextlib.suppress(TypeError):
+            value["scrambled"] = True
     elif isinstance(value, list):
         for item in value:
             scramble(item)
-        value.append("scrambled")
+        with contextlib.suppress(TypeError):
+            value.append("scrambled")
 
 
 @pytest.fixture
@@ -117,3 +122,21 @@ def test_a_restored_state_does_not_share_the_dict_it_came_from(state):
     restored = GAME.state_from_dict(data)
     scramble(data)
     assert restored == state
+
+
+def test_a_views_log_is_read_only_and_shared_not_copied(state):
+    """The log a view hands out is the line's own reading of it, shared by every view: so nothing may change it,
+    while a copy of it is a plain list of plain dicts, JSON and pickle read it as they read a list of dicts."""
+    log = state.view(0)["log"]
+    assert log == state.view(0)["log"] and log[-1] is state.view(0)["log"][-1]
+    with pytest.raises(TypeError):
+        log.append({"type": "forged"})
+    with pytest.raises(TypeError):
+        log[0]["seat"] = 3
+    with pytest.raises(TypeError):
+        next(event for event in log if event["type"] == "suits")["suits"].sort()
+    changed = [dict(event) for event in log]
+    changed[0]["seat"] = 3
+    assert state.view(0)["log"][0]["seat"] != 3
+    assert json.loads(json.dumps(log)) == log
+    assert pickle.loads(pickle.dumps(log)) == log and copy.deepcopy(log) == log

@@ -16,10 +16,12 @@ seat plays at random; the hard bot's rollouts let it play that much at random.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from typing import Any
 
 from games.hearts.bots.playout import HEARTS, QUEEN, QUEEN_OF_SPADES, SPADES, Rules, card_number, card_points, hand_of
+from games.rules.base import last_event_index
 
 FULL_MASK = (1 << 52) - 1
 # How likely a seat is, before any evidence, to play at random rather than by habit.
@@ -62,7 +64,6 @@ class DealKnowledge:
         self.possible = [FULL_MASK] * 4                 # cards each seat may still hold
         self.voids: list[Void] = []
         self._replay(view["log"])
-        self.randomness = self._judge_players(view["log"])
         for seat in range(4):
             self.possible[seat] &= ~self.played
         # Our own pass: those cards sit in the receiver's hand until played.
@@ -75,7 +76,8 @@ class DealKnowledge:
         self.queen_out = not self.played >> QUEEN_OF_SPADES & 1
 
     def _replay(self, log: list[dict]) -> None:
-        start = max((index for index, event in enumerate(log) if event["type"] == "deal"), default=-1) + 1
+        deal = last_event_index(log, "deal")
+        start = deal + 1 if deal is not None else 0
         led = -1
         broken = False
         first = True
@@ -99,6 +101,12 @@ class DealKnowledge:
                 first = False
             elif kind == "hearts-broken":
                 broken = True
+
+    @functools.cached_property
+    def randomness(self) -> list[float]:
+        """How likely each other seat is to play at random: judged from the whole match's plays, so only when
+        asked (the hard bot's rollouts ask; the "What your seat knows" panel does not)."""
+        return self._judge_players(self.view["log"])
 
     def _judge_players(self, log: list[dict]) -> list[float]:
         """How likely each other seat is to play at random, from its plays this match checked

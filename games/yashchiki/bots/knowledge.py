@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.rules.base import last_event_index
 from games.rules.cards import SUITS, rank_of, suit_of
 from games.yashchiki.rules import DECK, PLAYERS
 
@@ -30,7 +31,7 @@ class YashchikiKnowledge:
         self.hand_sizes = list(view["hand_sizes"])
         self.stock_size = view["stock_size"]
         free_draw = view["variant"]["draw_when_able"]
-        start = max((index for index, event in enumerate(view["log"]) if event["type"] == "deal"), default=0)
+        start = last_event_index(view["log"], "deal") or 0
         self.discard: list[str] = []
         self.known: list[set[str]] = [set() for _ in range(PLAYERS)]       # cards seen to be in a hand
         self.slots: list[list[frozenset[str]]] = [[] for _ in range(PLAYERS)]  # per hidden card: what it cannot be
