@@ -3,7 +3,9 @@
 The log is append-only, so the history of a game at `move_count` never changes and the history at
 an earlier count is a prefix of it. Each process keeps the longest history it knows of its recent
 games: a request at that count reuses it, an earlier count takes a prefix, and a later one (a move
-another worker applied) replays only the new actions. A stale entry cannot exist.
+another worker applied) replays only the new actions. A stale entry cannot exist. The cache holds
+settings.HISTORY_CACHE_SIZE games; each process counts how its lookups went (`lookup_counts`), which bench_web
+reads from its workers.
 
 For the same reason what the site reads off the log event by event (a seat's narrated log lines) only
 grows with the game, and what it reads off one step (a seat's "What your seat knows" panel) never changes:
@@ -20,13 +22,22 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
+
 from games.models import Game
 from games.rules import get_game
 
-CACHE_SIZE = 256   # games, each with its longest known history
 STEPS_KEPT = 8     # steps of a game whose readings (LogReadings.at_step) are kept, per reading
 _cache: OrderedDict[str, GameHistory] = OrderedDict()
 _cache_lock = threading.Lock()
+
+# How this process's lookups went, counted by kind (index in LOOKUP_KINDS): the history known at that count or
+# beyond; only the actions it lacked replayed; the game, past its deal, replayed from its first action (it was
+# never seen here or it left the cache); a game at its deal, not yet seen. Any sequence of int that takes `+= 1`:
+# bench_web swaps in one its workers share with it (benchmarks/loadtest/history_counts.py).
+LOOKUP_KINDS = ("hit", "partial replay", "full replay", "new game")
+HIT, PARTIAL_REPLAY, FULL_REPLAY, NEW_GAME = range(len(LOOKUP_KINDS))
+lookup_counts = [0] * len(LOOKUP_KINDS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -134,6 +145,7 @@ def game_history(game: Game) -> GameHistory:
         known = _cache.get(str(game.pk))
         if known is not None:
             _cache.move_to_end(str(game.pk))
+        lookup_counts[_lookup_kind(known, game.move_count)] += 1
     if known is not None and known.move_count >= game.move_count:
         return known if known.move_count == game.move_count else known.prefix(game.move_count)
     history = known or GameHistory(states=(start_state(game),), actions=())
@@ -145,6 +157,12 @@ def game_history(game: Game) -> GameHistory:
     return history
 
 
+def _lookup_kind(known: GameHistory | None, move_count: int) -> int:
+    if known is None:
+        return FULL_REPLAY if move_count else NEW_GAME
+    return HIT if known.move_count >= move_count else PARTIAL_REPLAY
+
+
 def remember(game: Game, history: GameHistory) -> None:
     """Keep `history` as the game's longest known one (a shorter one never replaces it)."""
     key = str(game.pk)
@@ -153,5 +171,5 @@ def remember(game: Game, history: GameHistory) -> None:
         if known is None or known.move_count < history.move_count:
             _cache[key] = history
         _cache.move_to_end(key)
-        while len(_cache) > CACHE_SIZE:
+        while len(_cache) > settings.HISTORY_CACHE_SIZE:
             _cache.popitem(last=False)

@@ -211,11 +211,12 @@ def forget_preset_names(**kwargs) -> None:
     """A preset was saved or deleted (a signal's receiver): the names are read again, in every language. Forgotten
     at once, for the rest of the change's transaction, and again once it commits: meanwhile another page may have
     read and kept the names as they still were."""
-    _forget_preset_names()
-    transaction.on_commit(_forget_preset_names)
+    drop_cached_preset_names()
+    transaction.on_commit(drop_cached_preset_names)
 
 
-def _forget_preset_names() -> None:
+def drop_cached_preset_names() -> None:
+    """The presets' names forgotten in the shared cache now (tests, between their rolled-back rows)."""
     cache.delete_many([_preset_names_key(language) for language in TRANSLATED_LANGUAGES])
 
 

@@ -99,6 +99,6 @@ def _no_preset_names_of_rolled_back_rows():
     """The presets' names outlive a test in the cache (games.selectors.preset_names), its rows do not: the next
     test reads the names of its own."""
     yield
-    from games.selectors import forget_preset_names
+    from games.selectors import drop_cached_preset_names
 
-    forget_preset_names()
+    drop_cached_preset_names()

@@ -31,7 +31,8 @@ GAME_KEY = next(iter(registry.engines()))   # the learners' game: the first inst
 NEW_GAME_PATH = f"/play/{GAME_KEY}/new/"
 LESSON_PATH = re.compile(rf"/learn/{GAME_KEY}/[-\w]+/")
 GAME_PATH = re.compile(r"/play/(?P<game_id>[0-9a-f-]{36})/")
-BOT_LEVELS = ("easy", "medium")
+BOT_LEVELS = ("easy", "medium")        # a learner's two bots
+HARD_BOT_LEVELS = ("hard", "hard")     # theirs for the share of a class that plays hard bots (--hard-share)
 REQUEST_TIMEOUT = 60.0   # seconds: far above any sane latency, so only a hung server trips it
 PUSH_GRACE = 10.0        # seconds a learner waits for pushes beyond the table's own reload delay
 MAX_LESSON_PAGES = 60    # a lesson that never ends is a failure of the site, not a reason to loop forever
@@ -54,8 +55,9 @@ class Response:
 class Browser:
     """One learner's browser: its own connections and cookies, and the headers a page behind the proxy sends."""
 
-    def __init__(self, base_url: str, recorder: Recorder) -> None:
+    def __init__(self, base_url: str, recorder: Recorder, bots: str | None = None) -> None:
         self.recorder = recorder
+        self.bots = bots   # the learner's bots, under which its requests are recorded too (None: not apart)
         self.origin = "https://" + base_url.split("://", 1)[1]
         self.session = aiohttp.ClientSession(base_url, cookie_jar=aiohttp.DummyCookieJar(),
                                              timeout=aiohttp.ClientTimeout(total=REQUEST_TIMEOUT))
@@ -99,7 +101,7 @@ class Browser:
             self.fail(endpoint, f"{method} {path}: {type(error).__name__}: {error}")
         if response.status >= 400:
             self.fail(endpoint, f"{method} {path}: HTTP {response.status}: {_excerpt(text)}")
-        self.recorder.record(endpoint, elapsed)
+        self.recorder.record(endpoint, elapsed, bots=self.bots)
         return Response(response.status, text,
                         response.headers.get("Location") or response.headers.get("HX-Redirect"))
 
@@ -118,7 +120,7 @@ class Browser:
             socket = await self.session.ws_connect(path, headers=self._headers(htmx=False))
         except (aiohttp.ClientError, TimeoutError) as error:
             self.fail(endpoint, f"{path}: {type(error).__name__}: {error}")
-        self.recorder.record(endpoint, time.perf_counter() - started)
+        self.recorder.record(endpoint, time.perf_counter() - started, bots=self.bots)
         return socket
 
     def fail(self, endpoint: str, message: str) -> NoReturn:
@@ -128,13 +130,20 @@ class Browser:
 
 @dataclasses.dataclass(frozen=True)
 class LearnerPlan:
-    """What one learner does: a lesson or not, how many games (None: until stopped), how long it thinks."""
+    """What one learner does: a lesson or not, how many games (None: until stopped), how long it thinks, and the
+    levels of the two bots of its games."""
 
     number: int
     seed: str
     think: tuple[float, float]
     games: int | None
     lesson: bool
+    bot_levels: tuple[str, str] = BOT_LEVELS
+
+    @property
+    def bots(self) -> str:
+        """The bots' levels as the report names them, e.g. "easy+medium"."""
+        return "+".join(self.bot_levels)
 
 
 class Learner:
@@ -145,7 +154,7 @@ class Learner:
         self.plan = plan
         self.rng = random.Random(plan.seed)
         self.recorder = recorder
-        self.browser = Browser(base_url, recorder)
+        self.browser = Browser(base_url, recorder, bots=plan.bots)
 
     async def run(self) -> None:
         """The whole visit. A failure was counted where it happened; the learner then leaves."""
@@ -253,7 +262,7 @@ class Learner:
         form_page = await self.browser.get_page("new game form", NEW_GAME_PATH)
         fields = {"csrfmiddlewaretoken": form_page.csrf_token or "", "preset": "standard", "players": "3",
                   "seed": str(self.rng.randrange(2**31)),
-                  **{f"bot_{seat}": level for seat, level in enumerate(BOT_LEVELS, start=1)}}
+                  **{f"bot_{seat}": level for seat, level in enumerate(self.plan.bot_levels, start=1)}}
         response = await self.browser.request("new game", "POST", NEW_GAME_PATH, data=fields)
         started = GAME_PATH.fullmatch(response.location or "")
         if response.status != 302 or started is None:

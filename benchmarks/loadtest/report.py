@@ -43,6 +43,10 @@ class Recorder:
 
     def __init__(self) -> None:
         self.latencies: dict[str, list[float]] = collections.defaultdict(list)
+        # The same latencies again by the bots of the learner who made the request ("easy+medium", "hard+hard"),
+        # where the learners said theirs: the cost of a move with each mix of bots.
+        self.latencies_by_bots: dict[str, dict[str, list[float]]] = collections.defaultdict(
+            lambda: collections.defaultdict(list))
         self.errors: collections.Counter[str] = collections.Counter()
         self.error_messages: list[str] = []
         self.turn_round_trips: list[float] = []
@@ -66,8 +70,10 @@ class Recorder:
     def seconds(self) -> float:
         return (self.stopped or time.perf_counter()) - self.started
 
-    def record(self, endpoint: str, seconds: float) -> None:
+    def record(self, endpoint: str, seconds: float, *, bots: str | None = None) -> None:
         self.latencies[endpoint].append(seconds)
+        if bots is not None:
+            self.latencies_by_bots[bots][endpoint].append(seconds)
 
     def error(self, endpoint: str, message: str) -> None:
         self.errors[endpoint] += 1
@@ -82,11 +88,14 @@ class Recorder:
     def total_requests(self) -> int:
         return sum(map(len, self.latencies.values()))
 
-    def stats(self, endpoint: str) -> EndpointStats:
-        samples = sorted(self.latencies.get(endpoint, ()))
+    def stats(self, endpoint: str, *, bots: str | None = None) -> EndpointStats:
+        """The endpoint's figures, of every request or (`bots`) of the learners with those bots only; the errors
+        are every request's."""
+        latencies = self.latencies if bots is None else self.latencies_by_bots.get(bots, {})
+        samples = sorted(latencies.get(endpoint, ()))
         if not samples:
             return EndpointStats(endpoint, 0, 0.0, 0.0, 0.0, 0.0, 0.0, self.errors[endpoint])
-        all_requests = sum(map(sum, self.latencies.values()))
+        all_requests = sum(map(sum, latencies.values()))
         return EndpointStats(
             endpoint=endpoint, count=len(samples), per_second=len(samples) / self.seconds,
             p50_ms=percentile(samples, 0.50) * 1000, p95_ms=percentile(samples, 0.95) * 1000,

@@ -2,8 +2,10 @@
 
 1. The class, once per learner count of the capacity curve (workers restarted for each, with the given
    BOT_MOVE_DELAY): N learners start within the ramp, each steps through a lesson and plays its games with a
-   think time before every click; afterwards every game they started is checked in the bench database
-   (verify.py). The largest count whose moves, other pages, errors and games all meet the goals is the
+   think time before every click, against an easy and a medium bot or, a share of the class drawn from the seed
+   (--hard-share), two hard bots, whose moves are reported apart too; afterwards every game they started is
+   checked in the bench database (verify.py), and the workers' history cache's lookups are read
+   (history_counts.py). The largest count whose moves, other pages, errors and games all meet the goals is the
    site's capacity.
 2. Tables to play together (workers restarted, the same BOT_MOVE_DELAY): --tables tables open within the ramp,
    each of two to four people (tables.py), of the four games in turn; each person sits down and plays their
@@ -12,7 +14,8 @@
 3. Saturation (workers restarted with BOT_MOVE_DELAY=0, so the bots' pacing for people does not cap the
    rate): clients without think time, first GET /health/ in a closed loop, then learners playing game after
    game, each for the same number of seconds. It says what a move costs in the workers' CPU and whether the
-   pages that start a game stay quick while moves saturate the workers.
+   pages that start a game stay quick while moves saturate the workers. With a --hard-share, the learners
+   saturate the workers once more, all with hard bots: what a move with hard bots costs.
 
 All clients share one asyncio event loop in this process, so the client's own CPU stays small beside the
 workers'; each phase prints both.
@@ -21,13 +24,16 @@ workers'; each phase prints both.
 from __future__ import annotations
 
 import asyncio
+import collections
 import dataclasses
 import os
+import random
 import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from benchmarks.loadtest.learner import Browser, Learner, LearnerFailed, LearnerPlan
+from benchmarks.loadtest.history_counts import HistoryLookups
+from benchmarks.loadtest.learner import BOT_LEVELS, HARD_BOT_LEVELS, Browser, Learner, LearnerFailed, LearnerPlan
 from benchmarks.loadtest.report import Recorder, endpoint_table, round_trip_line
 from benchmarks.loadtest.server import BenchSite, SiteConfig, Workers, machine_busy_seconds
 from benchmarks.loadtest.tables import play_a_table, table_mixes, tables_described
@@ -45,6 +51,7 @@ STARTING_PAGES = ("new game form", "play page")
 PROGRESS_EVERY = 15.0   # seconds between two progress lines of the class phase
 SATURATION_RAMP = 2.0   # seconds within which the saturating learners arrive (not all in one burst)
 STARTERS = 5            # clients that keep starting games while the others saturate the workers
+DEFAULT_HARD_SHARE = 1 / 3   # of a class playing hard bots: the default run reports both mixes
 
 Out = Callable[[str], None]
 
@@ -67,6 +74,7 @@ class BenchOptions:
     database_url: str
     redis_url: str
     servers: tuple[str, ...] = ("daphne",)   # each one runs every phase on a fresh database, one after the other
+    hard_share: float = DEFAULT_HARD_SHARE   # of each class's learners, playing hard bots
 
 
 @dataclasses.dataclass
@@ -78,6 +86,8 @@ class ClassRun:
     checks: list[GameCheck]
     workers_cpu: float   # seconds of CPU the workers used during the phase
     machine_cpu: float = 0.0   # seconds the whole machine's cores were busy during the phase
+    learners_by_bots: dict[str, int] = dataclasses.field(default_factory=dict)   # e.g. {"easy+medium": 67, ...}
+    history: HistoryLookups | None = None   # the workers' history cache's lookups during the phase
 
     @property
     def games_ok(self) -> bool:
@@ -127,11 +137,14 @@ class Outcome:
     saturated: Recorder | None = None
     starting: Recorder | None = None   # the starters' requests during the saturation
     saturated_cpu: float = 0.0   # the workers' CPU seconds while the learners saturated them
+    saturated_hard: Recorder | None = None   # learners saturating the workers again, with hard bots
+    saturated_hard_cpu: float = 0.0
     tables: TablesRun | None = None
 
     @property
     def errors(self) -> int:
-        recorders = [run.recorder for run in self.classes] + [self.health, self.saturated, self.starting]
+        recorders = [run.recorder for run in self.classes] + [self.health, self.saturated, self.starting,
+                                                               self.saturated_hard]
         recorders.append(self.tables.recorder if self.tables else None)
         return sum(recorder.total_errors for recorder in recorders if recorder)
 
@@ -175,9 +188,12 @@ def _run_on(server: str, options: BenchOptions, out: Out) -> Outcome:
                 with site.serving(bot_move_delay=options.bot_move_delay) as workers:
                     recorder, (cpu, machine_cpu) = _measured(workers, lambda count=learners: class_phase(
                         options, count, workers, out))
+                    history = workers.history_lookups()
                 _print_phase(f"[{server}] Class phase, {learners} learners", recorder, out)
                 checks = _checked_games(site, recorder, out)
-                outcome.classes.append(ClassRun(learners, recorder, checks, cpu, machine_cpu))
+                learners_by_bots = collections.Counter(plan.bots for plan in class_plans(options, learners))
+                outcome.classes.append(ClassRun(learners, recorder, checks, cpu, machine_cpu,
+                                                learners_by_bots=dict(learners_by_bots), history=history))
         if "tables" in options.phases:
             with site.serving(bot_move_delay=options.bot_move_delay) as workers:
                 recorder, _cpu = _measured(workers, lambda: tables_phase(options, workers, out))
@@ -188,10 +204,16 @@ def _run_on(server: str, options: BenchOptions, out: Out) -> Outcome:
                 outcome.health, _ = _measured(workers, lambda: saturate_health(options, workers.base_url))
                 (outcome.saturated, outcome.starting), (outcome.saturated_cpu, _) = _measured(
                     workers, lambda: saturate_play(options, workers.base_url))
+                if options.hard_share:
+                    (outcome.saturated_hard, _), (outcome.saturated_hard_cpu, _) = _measured(
+                        workers, lambda: saturate_play(options, workers.base_url, bot_levels=HARD_BOT_LEVELS))
             _print_phase(f"[{server}] Saturation: GET /health/ in a closed loop", outcome.health, out)
             _print_phase(f"[{server}] Saturation: learners playing without think time", outcome.saturated, out)
             _print_phase(f"[{server}] Saturation: meanwhile, {STARTERS} clients starting games", outcome.starting,
                          out)
+            if outcome.saturated_hard is not None:
+                _print_phase(f"[{server}] Saturation: learners playing hard bots without think time",
+                             outcome.saturated_hard, out)
     finally:
         site.cleanup()
     return outcome
@@ -231,8 +253,7 @@ async def class_phase(options: BenchOptions, learners: int, workers: Workers, ou
         f"{options.games_per_learner} game(s) each, bot move delay {options.bot_move_delay:g} s, "
         f"{options.workers} {workers.server.name} worker(s) at {base_url}")
     recorder.start()
-    plans = [LearnerPlan(number=number, seed=f"{options.seed}-class-{number}", think=options.think,
-                         games=options.games_per_learner, lesson=True) for number in range(learners)]
+    plans = class_plans(options, learners)
 
     async def arrive(plan: LearnerPlan) -> None:
         await asyncio.sleep(plan.number * options.ramp / learners)
@@ -243,6 +264,16 @@ async def class_phase(options: BenchOptions, learners: int, workers: Workers, ou
     recorder.stop()
     progress.cancel()
     return recorder
+
+
+def class_plans(options: BenchOptions, learners: int) -> list[LearnerPlan]:
+    """The class's learners: each steps through a lesson and plays its games, against two hard bots for
+    round(hard_share × learners) of them, drawn from the seed, and against an easy and a medium bot for the rest."""
+    hard = set(random.Random(f"{options.seed}-hard-bots").sample(range(learners),
+                                                                 round(options.hard_share * learners)))
+    return [LearnerPlan(number=number, seed=f"{options.seed}-class-{number}", think=options.think,
+                        games=options.games_per_learner, lesson=True,
+                        bot_levels=HARD_BOT_LEVELS if number in hard else BOT_LEVELS) for number in range(learners)]
 
 
 async def tables_phase(options: BenchOptions, workers: Workers, out: Out) -> Recorder:
@@ -282,13 +313,14 @@ async def saturate_health(options: BenchOptions, base_url: str) -> Recorder:
     return recorder
 
 
-async def saturate_play(options: BenchOptions, base_url: str) -> tuple[Recorder, Recorder]:
-    """Learners playing without think time, arriving within SATURATION_RAMP; once they saturate the workers,
-    a few more clients keep starting games (form, deal, play page) without playing them. What the players
-    and what the starters measured."""
+async def saturate_play(options: BenchOptions, base_url: str,
+                        bot_levels: tuple[str, str] = BOT_LEVELS) -> tuple[Recorder, Recorder]:
+    """Learners playing without think time against bots of `bot_levels`, arriving within SATURATION_RAMP; once
+    they saturate the workers, a few more clients keep starting games (form, deal, play page) without playing
+    them. What the players and what the starters measured."""
     players, starters = Recorder(), Recorder()
     plans = [LearnerPlan(number=number, seed=f"{options.seed}-saturation-{number}", think=(0.0, 0.0), games=None,
-                         lesson=False) for number in range(options.saturation_clients)]
+                         lesson=False, bot_levels=bot_levels) for number in range(options.saturation_clients)]
     ramp = min(SATURATION_RAMP, options.saturation_seconds / 4)
 
     async def arrive(plan: LearnerPlan) -> None:
@@ -299,7 +331,7 @@ async def saturate_play(options: BenchOptions, base_url: str) -> tuple[Recorder,
         await asyncio.sleep(ramp)
         starters.start()
         plan = LearnerPlan(number=number, seed=f"{options.seed}-starter-{number}", think=(0.0, 0.0), games=None,
-                           lesson=False)
+                           lesson=False, bot_levels=bot_levels)
         await Learner(plan, base_url, starters).keep_starting_games()
 
     await _for_seconds(players, [*(arrive(plan) for plan in plans), *(start_games(number)
@@ -367,15 +399,16 @@ def _goal(name: str, met: bool | None, figure: str) -> str:
 CURVE_HEADER = (f"{'learners':>8} {'move p50':>9} {'move p99':>9} {'slowest other p99':>32} {'ws p99':>8} "
                 f"{'errors':>6} {'games ok':>9} {'workers':>7} {'machine':>7} {'busiest':>7} {'moves/s':>7} "
                 f"{'per move':>8} "
-                f"{'turn p50':>9}  goals")
+                f"{'turn p50':>9} {'history hit/partial/full':>24}  goals")
 
 
 def capacity_curve(classes: list[ClassRun]) -> list[str]:
     """One line per learner count: the move's latency, the slowest other endpoint's p99, the WebSocket
     connect's, errors, games, the CPU (in cores) of the workers and of the whole machine, the machine's in its
     busiest progress interval, the moves per second,
-    the machine's CPU per move (everything the class cost, lessons and database included, over its moves) and
-    the median wait for the turn to come back."""
+    the machine's CPU per move (everything the class cost, lessons and database included, over its moves),
+    the median wait for the turn to come back and the workers' history lookups: hits, partial replays (only
+    the new actions) and full replays (a game past its deal replayed from its first action)."""
     lines = [CURVE_HEADER]
     for run in classes:
         recorder = run.recorder
@@ -392,8 +425,24 @@ def capacity_curve(classes: list[ClassRun]) -> list[str]:
                      f"{run.workers_cpu / recorder.seconds:>7.2f} {run.machine_cpu / recorder.seconds:>7.2f} "
                      f"{recorder.busiest_machine_cores:>7.2f} "
                      f"{move.count / recorder.seconds:>7.1f} "
-                     f"{f'{1000 * run.machine_cpu / move.count:.1f} ms' if move.count else '-':>8} {turn:>9}  "
+                     f"{f'{1000 * run.machine_cpu / move.count:.1f} ms' if move.count else '-':>8} {turn:>9} "
+                     f"{run.history.column if run.history else '-':>24}  "
                      f"{'met' if run.meets_goals else 'not met'}")
+    return lines
+
+
+BOTS_HEADER = f"{'learners':>8} {'bots':<12} {'of them':>7} {'moves':>7} {'move p50':>9} {'move p99':>9} {'moves/s':>7}"
+
+
+def moves_by_bots(classes: list[ClassRun]) -> list[str]:
+    """Per learner count, the moves of the learners with each mix of bots apart: how many learners, their moves,
+    the moves' p50 and p99 (the bots' replies are played within the move's request) and rate."""
+    lines = [BOTS_HEADER]
+    for run in classes:
+        for bots, learners in sorted(run.learners_by_bots.items()):
+            move = run.recorder.stats("move", bots=bots)
+            lines.append(f"{run.learners:>8} {bots:<12} {learners:>7} {move.count:>7} {move.p50_ms:>6.1f} ms "
+                         f"{move.p99_ms:>6.1f} ms {move.count / run.recorder.seconds:>7.1f}")
     return lines
 
 
@@ -404,7 +453,7 @@ def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
              f"ramp: {options.ramp:g} s, games per learner: {options.games_per_learner}, "
              f"bot move delay: {options.bot_move_delay:g} s, "
              f"DATABASE_CONN_MAX_AGE: {options.conn_max_age}, DATABASE_POOL_MAX_SIZE: {options.pool_size}, "
-             f"seed: {options.seed}",
+             f"seed: {options.seed}, hard bots: {options.hard_share:.0%} of each class",
              f"machine: {os.cpu_count()} cores, load average at the start "
              f"{' / '.join(f'{load:.1f}' for load in outcome.load_before)} (1 / 5 / 15 min)"]
     for run in outcome.classes:
@@ -415,6 +464,12 @@ def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
         lines += endpoint_table(recorder)
         lines.append(round_trip_line(recorder))
         lines.append(_games_line(run.checks))
+        if run.history is not None:
+            # Each worker replays a game from its first action when it first sees it past its deal: beyond that,
+            # a full replay is a game the cache had dropped.
+            lines.append(f"history lookups in the workers: {run.history.described} (first sights included: up to "
+                         f"{len(recorder.games_started) * options.workers} full replays for "
+                         f"{len(recorder.games_started)} games on {options.workers} workers)")
     if outcome.tables is not None:
         lines += tables_summary(outcome.tables)
     if outcome.classes:
@@ -422,6 +477,9 @@ def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
                      f"{GOAL_MOVE_P99_MS:g} ms, every other endpoint p99 < {GOAL_OTHER_P99_MS:g} ms, no error, "
                      "every game finished and consistent):")
         lines += capacity_curve(outcome.classes)
+        lines.append("moves by the learners' bots (the CPU above is the whole class's: the workers serve both at "
+                     "once; the saturation phase measures each apart):")
+        lines += moves_by_bots(outcome.classes)
         lines.append(f"capacity: {outcome.capacity} learners (the largest count that met every goal)"
                      if outcome.capacity is not None else "capacity: none (no count met every goal)")
     move_cpu_ms = starting_p99 = None
@@ -443,6 +501,13 @@ def summary(options: BenchOptions, outcome: Outcome) -> list[str]:
         if move_cpu_ms is not None:
             lines.append(f"worker CPU per move: {move_cpu_ms:.1f} ms (everything the learners' games cost the "
                          "workers, pushes and new games included, over their moves)")
+    if outcome.saturated_hard is not None:
+        moves = outcome.saturated_hard.stats("move")
+        hard_cpu = f"{1000 * outcome.saturated_hard_cpu / moves.count:.1f} ms" if moves.count else "-"
+        lines += [f"saturation again, every learner and starter against two hard bots: move rps "
+                  f"{moves.per_second:.1f} (p50 {moves.p50_ms:.1f} ms, p99 {moves.p99_ms:.1f} ms); "
+                  f"{outcome.saturated_hard.cpu_line}",
+                  f"worker CPU per move with hard bots: {hard_cpu}"]
     lines.append(f"errors: {outcome.errors}")
     run_all = bool(outcome.classes)
     games_checked = [f"{run.learners} learners: {_games_line(run.checks)}" for run in outcome.classes]

@@ -4,7 +4,8 @@ For daphne and uvicorn the command binds one listening socket and hands it to ea
 so the kernel spreads the connections over the workers as it would behind a proxy; granian binds a port and
 runs its workers itself. The workers run the production settings
 (config.settings.production, with the static files collected into the run's own STATIC_ROOT) and a random
-SECRET_KEY per run. The database's name must contain "bench" and the Redis db must not be 0: both are
+SECRET_KEY per run; each serving's workers count their history cache's lookups into a directory of its own
+(history_counts.py). The database's name must contain "bench" and the Redis db must not be 0: both are
 wiped at the start.
 """
 
@@ -32,6 +33,8 @@ import redis
 from django.conf import settings
 from psycopg import sql
 
+from benchmarks.apps import HISTORY_COUNTS_VARIABLE
+from benchmarks.loadtest.history_counts import HistoryLookups
 from benchmarks.loadtest.verify import GameCheck
 
 BENCH_SETTINGS = "config.settings.production"
@@ -129,8 +132,10 @@ class BenchSite:
     @contextlib.contextmanager
     def serving(self, *, bot_move_delay: float) -> Iterator[Workers]:
         """The running workers (their base_url says where); they are stopped on the way out, whatever happens."""
-        workers = Workers(count=self.config.workers, env=self.env(bot_move_delay=bot_move_delay), root=self.root,
-                          logs=self.directory, out=self.out, server=ASGI_SERVERS[self.config.server])
+        counts = Path(tempfile.mkdtemp(prefix="history-lookups-", dir=self.directory))
+        env = {**self.env(bot_move_delay=bot_move_delay), HISTORY_COUNTS_VARIABLE: str(counts)}
+        workers = Workers(count=self.config.workers, env=env, root=self.root, logs=self.directory, out=self.out,
+                          server=ASGI_SERVERS[self.config.server], history_counts=counts)
         try:
             workers.start()
             yield workers
@@ -168,7 +173,7 @@ class Workers:
     """`count` workers of one ASGI server, serving on a socket bound here (daphne, uvicorn) or a port (granian)."""
 
     def __init__(self, *, count: int, env: dict[str, str], root: Path, logs: Path, out: Callable[[str], None],
-                 server: AsgiServer = ASGI_SERVERS["daphne"]) -> None:
+                 server: AsgiServer = ASGI_SERVERS["daphne"], history_counts: Path) -> None:
         self.count = count
         self.env = env
         self.root = root
@@ -179,6 +184,7 @@ class Workers:
         self.listener: socket.socket | None = None
         self.processes: list[subprocess.Popen] = []
         self.base_url = ""
+        self.history_counts = history_counts   # where the workers count their history lookups
 
     def start(self) -> None:
         self.listener = socket.create_server(("127.0.0.1", 0), backlog=4096)
@@ -208,6 +214,10 @@ class Workers:
                 continue
             ticks += int(fields[11]) + int(fields[12])
         return ticks / os.sysconf("SC_CLK_TCK")
+
+    def history_lookups(self) -> HistoryLookups:
+        """How the workers' history lookups went so far, all of them together."""
+        return HistoryLookups.read(self.history_counts)
 
     def _wait_until_ready(self, base_url: str) -> None:
         """Every worker listening (it imports the whole site first) and the site answering /health/."""

@@ -266,6 +266,17 @@ BOT_MOVE_DELAY = env_float("BOT_MOVE_DELAY", 0.6)
 MOVES_AT_ONCE = env_int("MOVES_AT_ONCE", 4)
 if MOVES_AT_ONCE < 1:
     raise ImproperlyConfigured("MOVES_AT_ONCE must be at least 1.")
+# Games whose history each worker keeps in memory (games/history.py), the least recently used dropped: a request
+# for a game no longer kept replays it from its first action. Every worker sees every game (the proxy spreads a
+# learner's requests): with 256, a class of 400 on 2 workers has each worker drop games still being played, which
+# are then replayed from the start (bench_web counts the workers' lookups). Measured (tracemalloc, the actions
+# decoded as from the database): a whole 3-player Sunduchok game of 125-207 actions takes 0.35-0.65 MB, about
+# 3 KB an action, and so does a long match: Yashchiki's short one (2,725 actions) 7.4 MB, its standard 15 deals
+# (4,450 actions) about 12 MB. 1,000 whole Sunduchok games take up to about 0.5 GB per worker, half that while
+# they are still being played.
+HISTORY_CACHE_SIZE = env_int("HISTORY_CACHE_SIZE", 1000)
+if HISTORY_CACHE_SIZE < 1:
+    raise ImproperlyConfigured("HISTORY_CACHE_SIZE must be at least 1.")
 # Threads of each worker that render the tables pushed to open pages (games/consumers.py): as few as keep up.
 PUSH_THREADS = env_int("PUSH_THREADS", 2)
 if PUSH_THREADS < 1:

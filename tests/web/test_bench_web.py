@@ -6,10 +6,12 @@ pass, on its own database (cardschool_bench_test) and Redis db 3, and is skipped
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
 import re
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -18,10 +20,11 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from django.core.management import CommandError, call_command
 from django.http import QueryDict
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
-from benchmarks.loadtest.learner import LESSON_PATH, _may_give_the_turn
+from benchmarks.loadtest.history_counts import HistoryLookups, count_into
+from benchmarks.loadtest.learner import BOT_LEVELS, HARD_BOT_LEVELS, LESSON_PATH, _may_give_the_turn
 from benchmarks.loadtest.pages import parse_answer, parse_page
 from benchmarks.loadtest.report import Recorder, endpoint_table, percentile
 from benchmarks.loadtest.run import (
@@ -30,12 +33,15 @@ from benchmarks.loadtest.run import (
     Outcome,
     TablesRun,
     capacity_curve,
+    class_plans,
+    moves_by_bots,
     server_comparison,
     summary,
 )
 from benchmarks.loadtest.server import BenchError, BenchSite, SiteConfig
 from benchmarks.loadtest.tables import TABLE_MIXES
 from benchmarks.loadtest.verify import GameCheck, check_game, check_games
+from games import history as history_module
 from games.forms import action_from_post
 from games.history import LoggedAction, game_history
 from games.models import Game, GameAction
@@ -78,18 +84,21 @@ def test_the_recorder_reports_each_endpoint_with_its_rate_and_errors():
 
 def _class_run(learners: int, *, move_ms: float, other_ms: float = 50.0, errors: int = 0,
                unfinished: int = 0) -> ClassRun:
-    """A class phase of `learners` whose every move took `move_ms` and every play page `other_ms`."""
+    """A class phase of `learners` whose every move took `move_ms` and every play page `other_ms`; a quarter of
+    its learners, and of its moves, with hard bots."""
     recorder = Recorder()
     recorder.started, recorder.stopped = 0.0, 10.0
-    for _ in range(100):
-        recorder.record("move", move_ms / 1000)
+    for number in range(100):
+        recorder.record("move", move_ms / 1000, bots="hard+hard" if number % 4 == 0 else "easy+medium")
         recorder.record("play page", other_ms / 1000)
     for _ in range(errors):
         recorder.error("move", "HTTP 500")
     checks = [GameCheck(game_id=str(number), finished=number >= unfinished, consistent=True, problem="")
               for number in range(learners)]
     recorder.busiest_machine_cores = 1.95
-    return ClassRun(learners=learners, recorder=recorder, checks=checks, workers_cpu=12.0, machine_cpu=18.0)
+    return ClassRun(learners=learners, recorder=recorder, checks=checks, workers_cpu=12.0, machine_cpu=18.0,
+                    learners_by_bots={"easy+medium": learners - learners // 4, "hard+hard": learners // 4},
+                    history=HistoryLookups(hits=900, partial_replays=7, full_replays=2, new_games=100))
 
 
 def test_the_capacity_is_the_largest_count_that_met_every_goal():
@@ -115,6 +124,8 @@ def test_the_curve_and_the_summary_report_each_count_and_each_goal():
     # busiest interval, the moves per second (100 in 10 s) and the machine's CPU per move (18 s over 100 moves);
     # before them, no WebSocket connect: learners against bots open none.
     assert curve[1].split()[9:17] == ["-", "0", "100/100", "1.20", "1.80", "1.95", "10.0", "180.0"]
+    # The workers' history lookups: hits, partial replays, full replays.
+    assert curve[1].split()[-2:] == ["900/7/2", "met"] and "history hit/partial/full" in curve[0]
     assert curve[2].endswith("not met")
     options = BenchOptions(learners=(100, 400), workers=2, ramp=10, think=(1, 3), games_per_learner=1,
                            saturation_seconds=15, saturation_clients=100, tables=2, phases=("class",), seed=1,
@@ -126,6 +137,89 @@ def test_the_curve_and_the_summary_report_each_count_and_each_goal():
     assert "goal: move p99 under 150 ms at every count: not met (worst 151.0 ms)" in lines
     assert any(line.startswith("server: granian, 2 workers") for line in lines)
     assert "goal: new-game form and play page p99 under 300 ms while moves saturate: not measured" in lines
+    assert "history lookups in the workers: 900 hits, 7 partial replays, 2 full replays, 100 new games (first " \
+           "sights included: up to 0 full replays for 0 games on 2 workers)" in lines
+    assert lines[lines.index(moves_by_bots(runs)[0]) + 1].split() == ["100", "easy+medium", "75", "75", "40.0", "ms",
+                                                                     "40.0", "ms", "7.5"]
+
+
+def test_the_moves_of_the_learners_with_hard_bots_are_reported_apart():
+    recorder = Recorder()
+    recorder.started, recorder.stopped = 0.0, 10.0
+    for milliseconds in (10, 20, 30):
+        recorder.record("move", milliseconds / 1000, bots="easy+medium")
+    recorder.record("move", 0.2, bots="hard+hard")
+    recorder.record("lesson page", 0.5, bots="hard+hard")
+    recorder.record("move", 0.04)   # a request of no learner's bots: counted with all, in no mix
+    run = ClassRun(learners=3, recorder=recorder, checks=[], workers_cpu=1.0,
+                   learners_by_bots={"easy+medium": 2, "hard+hard": 1})
+    assert recorder.stats("move").count == 5 and recorder.stats("move", bots="nobody's").count == 0
+    header, easy, hard = moves_by_bots([run])
+    assert header.split() == ["learners", "bots", "of", "them", "moves", "move", "p50", "move", "p99", "moves/s"]
+    assert easy.split() == ["3", "easy+medium", "2", "3", "20.0", "ms", "30.0", "ms", "0.3"]
+    assert hard.split() == ["3", "hard+hard", "1", "1", "200.0", "ms", "200.0", "ms", "0.1"]
+
+
+def _options(**changes) -> BenchOptions:
+    options = BenchOptions(learners=(6,), workers=2, ramp=10, think=(1, 3), games_per_learner=1,
+                           saturation_seconds=15, saturation_clients=100, tables=2, phases=("class",), seed=1,
+                           bot_move_delay=0.6, conn_max_age=0, pool_size=24, database_url="", redis_url="")
+    return dataclasses.replace(options, **changes)
+
+
+def test_a_share_of_the_class_drawn_from_the_seed_plays_hard_bots():
+    plans = class_plans(_options(), 6)   # a third by default
+    assert [plan.number for plan in plans] == list(range(6))
+    hard = [plan.number for plan in plans if plan.bot_levels == HARD_BOT_LEVELS]
+    assert len(hard) == 2 and all(plan.bot_levels in (BOT_LEVELS, HARD_BOT_LEVELS) for plan in plans)
+    assert {plan.bots for plan in plans} == {"easy+medium", "hard+hard"}
+    assert class_plans(_options(), 6) == plans   # the same seed, the same learners
+    assert any([plan.number for plan in class_plans(_options(seed=seed), 6) if plan.bots == "hard+hard"] != hard
+               for seed in range(2, 10))
+    assert len([plan for plan in class_plans(_options(hard_share=0.25), 400) if plan.bots == "hard+hard"]) == 100
+    assert {plan.bot_levels for plan in class_plans(_options(hard_share=0), 6)} == {BOT_LEVELS}
+    assert {plan.bot_levels for plan in class_plans(_options(hard_share=1), 6)} == {HARD_BOT_LEVELS}
+
+
+def _logged_game(client: Client, seed: int) -> Game:
+    """A Sunduchok game whose whole log is in the database, as a finished game's."""
+    game = start_game(client, players=3, seed=seed, levels=("easy", "easy"))
+    history = _play_out(game)
+    GameAction.objects.filter(game=game).delete()
+    GameAction.objects.bulk_create(GameAction(game=game, number=number, seat=logged.seat, action=logged.action)
+                                   for number, logged in enumerate(history.actions))
+    Game.objects.filter(pk=game.pk).update(move_count=history.move_count)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.mark.django_db
+def test_each_history_lookup_is_counted_by_kind_where_the_bench_reads_it_and_the_cache_keeps_its_size(
+        tmp_path, monkeypatch):
+    client = Client()
+    first, second = _logged_game(client, seed=3), _logged_game(client, seed=4)
+    monkeypatch.setattr(history_module, "lookup_counts", history_module.lookup_counts)   # put back afterwards
+    count_into(tmp_path)
+    fresh = Game.objects.create(game_key=first.game_key, preset=first.preset, variant=first.variant, seed=9,
+                                dealer=first.dealer, seats=first.seats)
+    with override_settings(HISTORY_CACHE_SIZE=1):
+        game_history(fresh)    # a game at its deal, now the one game kept
+        game_history(second)   # a game past its deal, not kept: replayed from the start
+        early = Game.objects.get(pk=first.pk)
+        early.move_count = 5
+        assert game_history(early).move_count == 5      # the same
+        assert game_history(first).move_count == first.move_count   # only the new actions replayed
+        assert game_history(first).move_count == first.move_count   # known
+        assert game_history(early).move_count == 5      # a prefix of the known history
+        game_history(second)   # replayed from the start again: the first game took its place
+        game_history(first)    # and the first one too
+    assert HistoryLookups.read(tmp_path) == HistoryLookups(hits=2, partial_replays=1, full_replays=4, new_games=1)
+    # The workers' files are summed: another process's, written as the counting one writes its own.
+    (tmp_path / "another.counts").write_bytes(struct.pack("4q", 10, 20, 30, 40))
+    lookups = HistoryLookups.read(tmp_path)
+    assert lookups == HistoryLookups(hits=12, partial_replays=21, full_replays=34, new_games=41)
+    assert lookups.column == "12/21/34"
+    assert lookups.described == "12 hits, 21 partial replays, 34 full replays, 41 new games"
 
 
 def test_the_tables_phase_is_summed_up_and_needs_every_tables_game_finished():
@@ -329,6 +423,8 @@ def _play_out(game: Game):
     (["--phases", "class,tables,lunch"], "class, tables, saturation"),
     (["--conn-max-age", "60"], "--pool-size 0"),
     (["--pool-size", "-1"], "--pool-size"),
+    (["--hard-share", "1.5"], "--hard-share is a share"),
+    (["--hard-share", "-0.1"], "--hard-share is a share"),
 ])
 def test_bad_options_are_refused_with_a_message(arguments, message):
     with pytest.raises(CommandError, match=re.escape(message)):
@@ -392,3 +488,9 @@ def test_a_short_real_run_plays_every_game_to_a_consistent_end_without_errors():
     assert re.search(r"^health rps: [1-9]", summary, re.MULTILINE)
     assert re.search(r"^ +2 +\d+\.\d ms", summary, re.MULTILINE)   # the count's line of the capacity curve
     assert re.search(r"^worker CPU per move: \d+\.\d ms", summary, re.MULTILINE)
+    # One of the two learners (a third, rounded) played hard bots: its moves are reported apart, and the saturation
+    # ran again with hard bots alone. The workers counted their history lookups.
+    for bots in ("easy+medium", "hard+hard"):
+        assert re.search(rf"^ +2 {re.escape(bots)} +1 +[1-9]\d* +\d+\.\d ms", summary, re.MULTILINE), bots
+    assert re.search(r"^worker CPU per move with hard bots: \d+\.\d ms", summary, re.MULTILINE)
+    assert re.search(r"^history lookups in the workers: [1-9]\d* hits, ", summary, re.MULTILINE)

@@ -2,14 +2,15 @@
 
 Starts its own workers (--server: daphne, uvicorn or granian) on PostgreSQL and Redis (the database and Redis
 db named here are wiped first), drives each count of --learners (e.g. 100,200,300,400,500) through a lesson
-and whole Sunduchok games, seats people at --tables tables to play the four games together, then saturates the
-site, and prints per-endpoint latencies, the capacity curve, the workers' CPU per move, errors and the played
-games' checks. Exits non-zero on any error or any unfinished or inconsistent game.
+and whole Sunduchok games (a --hard-share of them against hard bots, reported apart), seats people at --tables
+tables to play the four games together, then saturates the site, and prints per-endpoint latencies, the capacity
+curve with the workers' history cache lookups, the workers' CPU per move, errors and the played games' checks.
+Exits non-zero on any error or any unfinished or inconsistent game.
 """
 
 from django.core.management.base import BaseCommand, CommandError
 
-from benchmarks.loadtest.run import DEFAULT_PHASES, PHASES, BenchOptions, run_bench
+from benchmarks.loadtest.run import DEFAULT_HARD_SHARE, DEFAULT_PHASES, PHASES, BenchOptions, run_bench
 from benchmarks.loadtest.server import ASGI_SERVERS, BenchError
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/cardschool_bench"
@@ -82,6 +83,11 @@ class Command(BaseCommand):
                             help=f"which phases, comma-separated: {','.join(PHASES)} "
                                  f"(default {','.join(DEFAULT_PHASES)})")
         parser.add_argument("--seed", type=int, default=1, help="seed of every learner's choices (default 1)")
+        parser.add_argument("--hard-share", type=float, default=DEFAULT_HARD_SHARE,
+                            help="share of each class's learners, drawn from the seed, who play two hard bots "
+                                 "instead of an easy and a medium one, their moves reported apart; with a share, "
+                                 "the saturation phase also runs once with hard bots alone; 0 for none "
+                                 "(default 1/3)")
         parser.add_argument("--bot-move-delay", type=float, default=0.6,
                             help="BOT_MOVE_DELAY of the class and tables phases, as in production (default 0.6)")
         # Not 60: under ASGI each request runs in a thread of its own, so persistent connections pile up (one per
@@ -109,13 +115,15 @@ class Command(BaseCommand):
             raise CommandError("--conn-max-age needs --pool-size 0: a pool and persistent connections do not mix.")
         if options["saturation_seconds"] <= 0:
             raise CommandError("--saturation-seconds must be positive.")
+        if not 0 <= options["hard_share"] <= 1:
+            raise CommandError("--hard-share is a share of the learners, from 0 to 1.")
         bench = BenchOptions(
             learners=learners, workers=options["workers"], ramp=options["ramp"],
             think=_think(options["think"]), games_per_learner=options["games_per_learner"],
             saturation_seconds=options["saturation_seconds"], saturation_clients=options["saturation_clients"],
             tables=options["tables"], phases=_phases(options["phases"]), servers=_servers(options["server"]),
             seed=options["seed"], bot_move_delay=options["bot_move_delay"], conn_max_age=options["conn_max_age"],
-            pool_size=options["pool_size"],
+            pool_size=options["pool_size"], hard_share=options["hard_share"],
             database_url=options["database_url"], redis_url=options["redis_url"])
         try:
             passed = run_bench(bench, self.stdout.write)
