@@ -228,7 +228,7 @@ class Learner:
     async def play(self, game_id: str, page: Page) -> None:
         """Play the game of this play page to its end."""
         if page.websocket_path is None:
-            await self.play_against_bots(game_id, page)
+            await self.play_until_over(game_id, page, pushes=None)
             return
         # As the page's script does: an id of its own on its socket and its requests (games/live.py), so that a
         # move's own state is not pushed again to the page its answer showed it to.
@@ -284,12 +284,15 @@ class Learner:
         finally:
             await self.browser.close()
 
-    async def play_against_bots(self, game_id: str, page: Page) -> None:
-        """A game against bots alone: each move's answer carries the bots' replies, which the page shows one by
-        one before the learner may move again; no WebSocket."""
+    async def play_until_over(self, game_id: str, page: Page, pushes: asyncio.Queue[dict | None] | None) -> None:
+        """Move whenever the table gives the turn, until the game ends. `pushes`: the WebSocket's, at a table of
+        people; None against bots alone, whose moves' answers carry the bots' replies, shown one by one."""
         while not page.game_over:
-            if not page.move_forms:
-                self.browser.fail("move", f"game {game_id}: a table against bots alone that gives no move")
+            if not page.move_forms:   # another person's turn at a table of several people: theirs is no round trip
+                if pushes is None:
+                    self.browser.fail("move", f"game {game_id}: a table against bots alone that gives no move")
+                page = await self.wait_for_turn(game_id, page, pushes)
+                continue
             await self.think()
             action, fields = page.pick_move(self.rng)
             posted = time.perf_counter()
@@ -297,26 +300,13 @@ class Learner:
             page = parse_answer(response.text)
             if page.table_step is None:
                 self.browser.fail("move", f"game {game_id}: the move's answer holds no table")
-            if page.following_waits_ms:
+            if page.following_waits_ms:   # the page shows the bots' replies it carries before the learner moves
                 await asyncio.sleep(page.playout_seconds)
-                self.recorder.turn_round_trips.append(time.perf_counter() - posted)
-        self.recorder.games_finished.append(game_id)
-
-    async def play_until_over(self, game_id: str, page: Page, pushes: asyncio.Queue[dict | None]) -> None:
-        while not page.game_over:
-            if not page.move_forms:   # another person's turn at a table of several people: theirs is no round trip
+            elif not (page.game_over or page.move_forms) and pushes is not None:
                 page = await self.wait_for_turn(game_id, page, pushes)
+            else:
                 continue
-            await self.think()
-            action, fields = page.pick_move(self.rng)
-            posted = time.perf_counter()
-            response = await self.browser.request("move", "POST", action, data=fields, htmx=True)
-            page = parse_page(response.text)
-            if page.table_step is None:
-                self.browser.fail("move", f"game {game_id}: the move's answer holds no table")
-            if not (page.game_over or page.move_forms):
-                page = await self.wait_for_turn(game_id, page, pushes)
-                self.recorder.turn_round_trips.append(time.perf_counter() - posted)
+            self.recorder.turn_round_trips.append(time.perf_counter() - posted)
         self.recorder.games_finished.append(game_id)
 
     def patience(self, shown: Page) -> float:
