@@ -11,11 +11,9 @@ late one (the last before the end, or before `late` actions in a long match). At
   up to this one, in order (`context/step`), as a game in progress draws each new step: what the game's caches
   (games.history.LogReadings) keep from the steps before is reused, the rest is read anew;
 - the table partial as the site renders it (`games.views.TABLE_PARTIAL`: the game's table, the knowledge panel,
-  the move form and the log), and the game's `_table.html` alone;
-- where benchmarks/jinja/ holds a port of the game's templates, the same partial and `_table.html` on Jinja2,
-  rendered from the same context: the compiled engine issue 30 asks to be compared with. Jinja2 is used by this
-  benchmark only (`pip install -e '.[test]'`); the ports draw the same markup as the site's templates, but for
-  whitespace (tests/benchmarks/test_bench_render.py).
+  the move form and the log), and the game's `_table.html` alone.
+
+(Issue 30 compared these templates with Jinja2 ports of two games' tables, since removed: docs/load.md.)
 """
 
 from __future__ import annotations
@@ -26,7 +24,6 @@ import statistics
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -43,9 +40,7 @@ EARLY_ACTIONS = 10
 LEARNER = 0                       # the seat measured, as the learner's
 BOT_LEVEL = "easy"                # the fastest bots: the benchmark measures drawing, not deciding
 LANGUAGE = "ru"                   # the bench's learners' language (benchmarks.loadtest)
-JINJA_DIR = Path(__file__).resolve().parent / "jinja"
-JINJA_PARTIAL = "games/play_table.html"   # TABLE_PARTIAL's port
-CSRF_TOKEN = "x" * 64                     # what the request's context would hold: the forms draw their token
+CSRF_TOKEN = "x" * 64             # what the request's context would hold: the forms draw their token
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,20 +63,15 @@ class StateCost:
     context: Timing
     context_per_step: Timing      # each step drawn once, as a game in progress draws it
     partial: Timing               # the table partial, as the site renders it
-    partial_jinja: Timing | None  # the same on Jinja2, where the game's templates are ported
-    table: Timing                 # the game's _table.html alone, on Django's templates
-    table_jinja: Timing | None    # the same on Jinja2
+    table: Timing                 # the game's _table.html alone
 
     def line(self) -> str:
-        def jinja(timing: Timing | None) -> str:
-            return str(timing) if timing else f"{'(not ported)':>15}"
         return (f"{self.game_key:<10} {self.label:<5} {self.actions:>5} {self.log_events:>6}  {self.view}  "
-                f"{self.context}  {self.context_per_step}  {self.partial}  {jinja(self.partial_jinja)}  {self.table}  "
-                f"{jinja(self.table_jinja)}")
+                f"{self.context}  {self.context_per_step}  {self.partial}  {self.table}")
 
 
-HEADER = ("game       state  acts events  view             context          context/step     partial Django   "
-          "partial Jinja2   _table Django    _table Jinja2",
+HEADER = ("game       state  acts events  view             context          context/step     partial          "
+          "_table",
           "                                 ms median / p95 (each column)")
 
 
@@ -91,13 +81,12 @@ def measure_all(*, repeat: int, late: int, seed: int, game_keys: Sequence[str] |
     unknown = [key for key in keys if key not in registry.games()]
     if unknown:
         raise ValueError(f"Unknown game {', '.join(map(repr, unknown))} (installed: {', '.join(registry.games())}).")
-    jinja = jinja_environment()
     costs = []
     with translation.override(LANGUAGE):
         for key in keys:
             history = played(key, late=late, seed=seed)
             for label, step in measured_steps(history, late=late):
-                costs.append(_measure(key, label, history.prefix(step), repeat=repeat, jinja=jinja))
+                costs.append(_measure(key, label, history.prefix(step), repeat=repeat))
     return costs
 
 
@@ -128,7 +117,7 @@ def measured_steps(history: GameHistory, *, late: int) -> list[tuple[str, int]]:
     return [("early", early), ("late", to_move[-1])]
 
 
-def _measure(game_key: str, label: str, history: GameHistory, *, repeat: int, jinja) -> StateCost:
+def _measure(game_key: str, label: str, history: GameHistory, *, repeat: int) -> StateCost:
     game = stored_game(game_key, history)
     state = history.current
 
@@ -136,18 +125,14 @@ def _measure(game_key: str, label: str, history: GameHistory, *, repeat: int, ji
         return table_context(game, seat=LEARNER, preset_name="standard")
 
     built = {**context(), "csrf_token": CSRF_TOKEN}
-    templates = registry.game(game_key).templates
-    table_template = templates["table_template"]
-    ported = jinja_ports(game_key, jinja)
+    table_template = registry.game(game_key).templates["table_template"]
     per_step = _context_per_step(game_key, history, repeat)     # before the step's own context is kept
     return StateCost(
         game_key=game_key, label=label, actions=history.move_count, log_events=len(state.view(LEARNER)["log"]),
         view=_timed(lambda: state.view(LEARNER), repeat),
         context=_timed(context, repeat), context_per_step=per_step,
         partial=_timed(lambda: render_to_string(TABLE_PARTIAL, built), repeat),
-        partial_jinja=_timed(lambda: ported[TABLE_PARTIAL].render(built), repeat) if ported else None,
         table=_timed(lambda: render_to_string(table_template, built), repeat),
-        table_jinja=_timed(lambda: ported[table_template].render(built), repeat) if ported else None,
     )
 
 
@@ -165,16 +150,6 @@ def _context_per_step(game_key: str, history: GameHistory, repeat: int) -> Timin
         table_context(game, seat=LEARNER, preset_name="standard")
         samples.append(1000 * (time.perf_counter() - started))
     return _timing(samples)
-
-
-def jinja_ports(game_key: str, jinja) -> dict[str, Any] | None:
-    """The Jinja2 ports of the table partial and the game's `_table.html`, keyed by the Django templates' names;
-    None without Jinja2 or where benchmarks/jinja/ lacks one of the game's templates."""
-    templates = registry.game(game_key).templates
-    if jinja is None or not all((JINJA_DIR / name).exists() for name in templates.values()):
-        return None
-    return {TABLE_PARTIAL: jinja.get_template(JINJA_PARTIAL),
-            templates["table_template"]: jinja.get_template(templates["table_template"])}
 
 
 def stored_game(game_key: str, history: GameHistory) -> Game:
@@ -203,27 +178,3 @@ def _timing(samples: list[float]) -> Timing:
     samples = sorted(samples)
     return Timing(median_ms=statistics.median(samples), p95_ms=samples[min(len(samples) - 1, int(0.95 * len(samples)))])
 
-
-def jinja_environment():
-    """Jinja2 over benchmarks/jinja/, with Django's translations, URLs and the site's own drawing functions (the
-    card faces, the log, the knowledge panel), as the Django templates' tags call them; None without Jinja2."""
-    try:
-        import jinja2
-    except ImportError:
-        return None
-    from django.urls import reverse
-    from django.utils.translation import gettext, ngettext, npgettext, pgettext
-
-    from games.templatetags.cards import card_face, card_suit_letter
-    from games.templatetags.game_log import log_lines
-    from games.templatetags.knowledge_panel import knowledge_panel
-
-    # ChainableUndefined: a missing name, and any part of it, is empty, as in Django's templates (`suggested.rank`).
-    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(JINJA_DIR), autoescape=True,
-                                     undefined=jinja2.ChainableUndefined, extensions=["jinja2.ext.i18n"],
-                                     auto_reload=False)
-    environment.install_gettext_callables(gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
-    environment.globals.update(card_face=card_face, log_lines=log_lines, knowledge_panel=knowledge_panel,
-                               url=lambda name, *args: reverse(name, args=args))
-    environment.filters["card_suit_letter"] = card_suit_letter
-    return environment

@@ -3,9 +3,8 @@
 
 Per game and state: `view(seat)` alone, the table's context (games.selectors.table_context) drawn again and, as
 `context/step`, drawn once at each of the steps before (a game in progress), the table partial the site renders
-(games.views.TABLE_PARTIAL) and the game's _table.html alone, on Django's templates and, where benchmarks/jinja/
-holds a port of it, on Jinja2. Each figure is the median and the 95th percentile of warm repetitions (context/step:
-of the steps drawn). No database: each game is played by easy bots in this process.
+(games.views.TABLE_PARTIAL) and the game's _table.html alone. Each figure is the median and the 95th percentile of
+warm repetitions (context/step: of the steps drawn). No database: each game is played by easy bots in this process.
 """
 
 from django.core.management.base import BaseCommand, CommandError
