@@ -10,6 +10,7 @@ from django.test import Client
 from classroom import services
 from config.asgi import application
 from tests.classroom.helpers import class_with_students, play_out, practice_assignment, signed_in, teacher
+from tests.web.helpers import refused_or_accepted
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -39,8 +40,7 @@ async def test_nobody_else_may_listen(who):
     classroom, _teacher_user, (masha,) = await sync_to_async(class_with_students)("masha")
     user = masha if who == "student" else await sync_to_async(teacher)("other")
     socket = communicator(classroom, await sync_to_async(signed_in)(user))
-    connected, code = await socket.connect()
-    assert not connected and code == 4404
+    assert await refused_or_accepted(socket) == (False, 4404)
 
 
 async def test_the_teacher_hears_when_a_student_solves_a_puzzle_of_an_assignments_game():

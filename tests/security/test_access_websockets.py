@@ -16,7 +16,7 @@ from core.consumers import NOT_FOUND
 from tests.classroom.helpers import class_with_students, practice_assignment, signed_in, student
 from tests.security.world import browser
 from tests.together.helpers import open_table
-from tests.web.helpers import start_table_game
+from tests.web.helpers import refused_or_accepted, start_table_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,7 +26,7 @@ async def listens(path: str, client: Client | None) -> tuple[bool, int | None]:
     if client is not None and "sessionid" in client.cookies:
         headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
     socket = WebsocketCommunicator(application, path, headers=headers)
-    connected, code = await socket.connect()
+    connected, code = await refused_or_accepted(socket)
     if connected:
         await socket.disconnect()
     return connected, code

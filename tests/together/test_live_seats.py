@@ -13,7 +13,14 @@ from core.consumers import NOT_FOUND
 from games.history import game_history
 from games.models import Game
 from tests.together.helpers import browser, person_to_move, seated_people
-from tests.web.helpers import assert_no_hidden_cards, card_spellings, move_data, play_socket, start_game
+from tests.web.helpers import (
+    assert_no_hidden_cards,
+    card_spellings,
+    move_data,
+    play_socket,
+    refused_or_accepted,
+    start_game,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PEOPLE = "person"
@@ -106,8 +113,7 @@ def strangers() -> dict[str, Client | None]:
 async def test_a_strangers_socket_is_refused_with_4404():
     game, people = await sync_to_async(seated_people)("sunduchok", TWO_PEOPLE_AND_A_BOT, seed=3)
     for who, client in (await sync_to_async(strangers)()).items():
-        connected, code = await play_socket(game, client).connect()
-        assert (connected, code) == (False, NOT_FOUND), who
+        assert await refused_or_accepted(play_socket(game, client)) == (False, NOT_FOUND), who
     for client in people.values():   # the control: the people themselves are let in
         socket = play_socket(game, client)
         assert (await socket.connect())[0]

@@ -90,6 +90,16 @@ def page_at(client: Client, game: Game, *, htmx: bool = False) -> str:
     return response.content.decode()
 
 
+async def refused_or_accepted(socket: WebsocketCommunicator) -> tuple[bool, int | None]:
+    """Connect `socket` and, if the site refuses it, tell its consumer the connection is gone, as a server does
+    after a close: the consumer then ends, instead of listening to the channel layer until the test's event loop
+    cancels it at teardown (a cancellation channels_redis's receive may swallow, hanging the test)."""
+    connected, code = await socket.connect()
+    if not connected:
+        await socket.disconnect()
+    return connected, code
+
+
 def play_socket(game: Game, client: Client | None, page_id: str | None = None) -> WebsocketCommunicator:
     """The socket of `client`'s play page of `game`, in English; `page_id`: the id the page's script names it by
     (games/live.py)."""

@@ -16,6 +16,7 @@ from tests.web.helpers import (
     assert_no_hidden_cards,
     move_data,
     play_socket,
+    refused_or_accepted,
     start_game,
     start_table_game,
 )
@@ -65,15 +66,13 @@ async def test_a_stranger_cannot_listen_to_a_game():
         if client is not None:
             await sync_to_async(client.get)(reverse("home"))
             client.cookies["sessionid"] = "not-a-session"
-        socket = play_socket(game, client)
-        connected, code = await socket.connect()
-        assert not connected and code == 4404
+        assert await refused_or_accepted(play_socket(game, client)) == (False, 4404)
 
 
 async def test_a_game_against_bots_alone_has_no_socket_even_for_its_player():
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     game = await sync_to_async(start_game)(client)
-    assert (await play_socket(game, client).connect()) == (False, 4404)
+    assert await refused_or_accepted(play_socket(game, client)) == (False, 4404)
 
 
 async def test_the_socket_refuses_moves_sent_over_it():
