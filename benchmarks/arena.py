@@ -239,11 +239,14 @@ def scoring_of(game_key: str) -> WinShares:
 
 
 def play_match(game_key: str, players: int, levels: Sequence[str], games: int, seed: int,
-               preset: str = "standard", workers: int = 1) -> MatchResult | PointsResult | LoserResult | TeamResult:
+               preset: str = "standard", workers: int = 1, deadline: bool = True
+               ) -> MatchResult | PointsResult | LoserResult | TeamResult:
     """Play `games` games between bots of the given levels, one per seat; ValueError for a bad set-up.
 
     The games may be shared out among `workers` processes: each is seeded in advance, so the results
-    do not depend on how many.
+    do not depend on how many. Without the `deadline` (games.bots.base.DECISION_SECONDS) the hard bots spend
+    their whole work budgets however busy the machine is: the results then depend on the seed alone, which is
+    what a comparison of strengths on a shared machine needs (the times printed are still the real ones).
     """
     game = get_game(game_key)
     levels = list(levels)
@@ -263,7 +266,8 @@ def play_match(game_key: str, players: int, levels: Sequence[str], games: int, s
     for level in set(levels):
         get_bot(game_key, level)            # no bots for this game: a ValueError before any game
     scoring = scoring_of(game_key)
-    play = functools.partial(_play_game, game_key, variant, tuple(levels), scoring)
+    play = functools.partial(_play_game, game_key, variant, tuple(levels), scoring,
+                             None if deadline else math.inf)
     plan = seatings(games, players, seed)
     if workers > 1:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
@@ -297,12 +301,12 @@ def _timing(times: list[float]) -> dict:
             "worst_ms": max(times, default=0.0)}
 
 
-def _play_game(game_key: str, variant, levels: tuple[str, ...], scoring: WinShares,
+def _play_game(game_key: str, variant, levels: tuple[str, ...], scoring: WinShares, decision_seconds: float | None,
                seating: Seating) -> tuple[object, list[list[float]]]:
     """One game of the plan: its outcome (by line-up position) and the decision times per position."""
     game = get_game(game_key)
     players = len(levels)
-    bots = [get_bot(game_key, level) for level in levels]
+    bots = [get_bot(game_key, level, decision_seconds) for level in levels]
     rng = random.Random(seating.rng_seed)
     state = start = game.new_game(players, seed=seating.deal_seed, variant=scoring.variant(variant, seating.block),
                                   dealer=seating.block % players)

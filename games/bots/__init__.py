@@ -11,12 +11,12 @@ LEVELS = ("easy", "medium", "hard")
 BOTS = Keyed(lambda: {key: engine.bots for key, engine in engines().items()})
 
 
-def get_bot(game_key: str, level: str) -> Bot:
+def get_bot(game_key: str, level: str, decision_seconds: float | None = None) -> Bot:
     if game_key not in BOTS:
         raise ValueError(f"There are no bots for the game '{game_key}' (known: {', '.join(BOTS)}).")
     if level not in BOTS[game_key]:
         raise ValueError(f"Unknown bot level '{level}' (known: {', '.join(LEVELS)}).")
-    return BOTS[game_key][level]()
+    return BOTS[game_key][level](decision_seconds=decision_seconds)
 
 
 __all__ = ["BOTS", "LEVELS", "Bot", "Decision", "get_bot"]

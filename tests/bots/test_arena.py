@@ -41,7 +41,7 @@ class InstantGame:
 def instant_game(monkeypatch):
     game = InstantGame()
     monkeypatch.setattr(arena, "get_game", lambda key: game)
-    monkeypatch.setattr(arena, "get_bot", lambda key, level: None)    # no game lasts long enough to ask
+    monkeypatch.setattr(arena, "get_bot", lambda key, level, decision_seconds=None: None)    # no game lasts long enough to ask
     monkeypatch.setattr(arena, "scoring_of", lambda key: arena.WinShares())   # not an installed game: no engine
     return game
 
@@ -70,6 +70,18 @@ def test_the_same_seed_gives_the_same_match():
         return [(bot.wins, bot.decisions) for bot in result.bots]
 
     assert outcome(5) == outcome(5)
+
+
+def test_without_the_deadline_a_busy_machine_changes_nothing(monkeypatch):
+    """`--no-deadline`: the hard bots spend their whole budgets even when every decision is already late."""
+    def outcome(**options):
+        result = play_match("sunduchok", 2, ["hard", "medium"], games=2, seed=4, **options)
+        return [(bot.wins, bot.decisions) for bot in result.bots]
+
+    unhurried = outcome()                                    # the tests' bots have no deadline (tests/conftest.py)
+    monkeypatch.setattr("games.bots.base.DECISION_SECONDS", 0.0)   # a machine so busy that every decision is late
+    assert outcome(deadline=False) == unhurried
+    assert outcome() != unhurried                            # with the deadline the hard bot stops at its minimum
 
 
 def test_wilson_interval_matches_known_values():

@@ -25,6 +25,9 @@ class Command(BaseCommand):
         parser.add_argument("--preset", default="standard", help="rule preset (default standard)")
         parser.add_argument("--workers", type=int, default=1,
                             help="processes sharing out the games (default 1); the results do not depend on it")
+        parser.add_argument("--no-deadline", action="store_true",
+                            help="let the hard bots spend their whole work budgets however busy the machine is, so "
+                                 "that the results depend on the seed alone (for comparing strengths)")
 
     def handle(self, *args, **options) -> None:
         levels = [level.strip() for level in options["bots"].split(",") if level.strip()]
@@ -32,7 +35,7 @@ class Command(BaseCommand):
         try:
             result = play_match(options["game"], players=players, levels=levels,
                                 games=options["games"], seed=options["seed"], preset=options["preset"],
-                                workers=options["workers"])
+                                workers=options["workers"], deadline=not options["no_deadline"])
         except ValueError as error:
             raise CommandError(str(error)) from error
         self.stdout.write(format_result(result))
