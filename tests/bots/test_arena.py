@@ -41,7 +41,8 @@ class InstantGame:
 def instant_game(monkeypatch):
     game = InstantGame()
     monkeypatch.setattr(arena, "get_game", lambda key: game)
-    monkeypatch.setattr(arena, "get_bot", lambda key, level, decision_seconds=None: None)    # no game lasts long enough to ask
+    # No game lasts long enough to ask a bot.
+    monkeypatch.setattr(arena, "get_bot", lambda key, level, decision_seconds=None: None)
     monkeypatch.setattr(arena, "scoring_of", lambda key: arena.WinShares())   # not an installed game: no engine
     return game
 
