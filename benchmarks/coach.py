@@ -3,12 +3,16 @@ every seat evaluated from that seat's view and the move played judged. Pure Pyth
 prints it.
 
 The line-up alternates easy and hard seats, so that both kinds of player meet the same deals. A fair coach
-marks the random player's moves as mistakes far more often than the hard bot's (the goal: at least 3x).
+marks the random player's moves as mistakes far more often than the hard bot's (the goal: at least 3x). The bots
+play without the decision deadline (as `arena --no-deadline`): the hard bots spend their whole work budgets however
+busy the machine is, so the games, and the coach's verdicts on them, depend on the seed alone; the times printed
+are the coach's own.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import statistics
 import time
@@ -61,7 +65,7 @@ def measure_coach(game_key: str, *, games: int, seed: int, preset: str = "standa
     started = time.perf_counter()
     for number in range(games):
         levels = ["easy" if (seat + number) % 2 == 0 else "hard" for seat in range(players)]
-        bots = {level: get_bot(game_key, level) for level in set(levels)}
+        bots = {level: get_bot(game_key, level, math.inf) for level in set(levels)}
         rng = random.Random(f"bench-coach-{seed}-{number}")
         state = engine.new_game(players=players, seed=rng.randrange(2**32), variant=engine.variant(preset))
         deal = _deal_number(state)
@@ -112,7 +116,7 @@ def measure_review(game_key: str, *, games: int, seed: int, preset: str = "stand
         while not states[-1].is_over and deal_of(states[-1]) <= max_deals and len(actions) < MAX_DECISIONS:
             state = states[-1]
             seat = state.current_player
-            action = get_bot(game_key, levels[seat]).choose(state.view(seat), state.legal_actions(), rng)
+            action = get_bot(game_key, levels[seat], math.inf).choose(state.view(seat), state.legal_actions(), rng)
             actions.append(action)
             movers.append(seat)
             states.append(state.apply(action))

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
+from benchmarks.coach import measure_coach
 from games.coach import COACHES, get_coach
 from games.rules import GAMES
 
@@ -42,3 +43,12 @@ def test_bench_coach_prints_its_figures():
         call_command("bench_coach", "sunduchok", "--reviews", "-1")
     with pytest.raises(CommandError, match="No coach"):
         call_command("bench_coach", "poker")
+
+
+def test_bench_coach_judges_games_that_depend_on_the_seed_alone(monkeypatch):
+    # The bots play without the decision deadline: a machine so busy that every deadline has passed
+    # before a hard bot starts (here, a limit of 0 s) plays the same games, so the coach judges the same moves.
+    unhurried = measure_coach("hearts", games=1, seed=5)
+    monkeypatch.setattr("games.bots.base.DECISION_SECONDS", 0.0)
+    rushed = measure_coach("hearts", games=1, seed=5)
+    assert rushed.decisions == unhurried.decisions and rushed.judged == unhurried.judged

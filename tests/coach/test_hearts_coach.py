@@ -13,7 +13,7 @@ from games.coach.base import Budget
 from games.hearts.coach import HeartsCoach
 from games.rules.cards import RANKS, make_deck
 from tests.bots.hearts_helpers import GAME, complete_deal, moon_choice_position, scripted
-from tests.bots.test_hearts_hard import MOON_RACE, MOON_RACE_TRICKS, moon_race_after_a_pass
+from tests.bots.test_hearts_hard import moon_race_after_a_pass
 
 COACH = HeartsCoach()
 SMALL = Budget(worlds=8)
@@ -39,6 +39,19 @@ ACE_OVER_QUEEN = [
     "6S KS JC QC KC JD QD KD 10H JH QH KH AH".split(),
 ]
 ACE_OVER_QUEEN_TRICKS = "2C 7C JC AC  5S 7S 9S KS  6S 4S 8S 10S  JS JD 3S 6D  7D QD AD 5D"
+
+# Seat 1 wins the first eight tricks and with them the Q♠ and eight hearts (21 points), seats 2 and 3
+# discarding on its clubs. It leads next with the A♥ 9♥ and the top diamonds; the hearts still out are
+# the 10♥ (seat 0's only heart), 8♥ and 3♥. With the A♥ before the 9♥ every trick is its own, whoever
+# holds the 10♥; the 9♥ first loses a trick to the 10♥ when its holder blocks.
+MOON_RUN = [
+    "2C 3C 4C 5C 6C 7C 2S 3S JD 10H 4S 5S 6S".split(),
+    "AC KC QC JC 10C 9C AS KS 9H AD KD QD AH".split(),
+    "8C 7S 9S QS 4H 5H 6H 7H 3H 2D 3D 4D 5D".split(),
+    "10D 8S 10S JS 2H JH QH KH 8H 6D 7D 8D 9D".split(),
+]
+MOON_RUN_TRICKS = ("2C AC 8C 10D  KC QS 2H 3C  QC 4H JH 4C  JC 5H QH 5C  10C 6H KH 6C  9C 7H JS 7C  "
+                   "AS 7S 8S 2S  KS 9S 10S 3S")
 
 
 def play(card: str) -> dict:
@@ -85,12 +98,13 @@ def test_ducking_while_another_seat_shoots_the_moon_is_a_mistake():
 
 
 def test_a_moon_that_is_on_is_valued_by_playing_for_it():
-    """Seat 1 holds every point so far and the four top diamonds: its cards are valued going for the moon,
-    and leading the 9♥ into seat 0's A♥ throws it away."""
-    state = scripted(MOON_RACE, MOON_RACE_TRICKS)
+    """Seat 1 holds every point so far, the A♥ and the top diamonds: its cards are valued going for the moon
+    (played by habit, it does not always keep the A♥ ahead of the 9♥), and leading the 9♥ throws it away.
+    The other seats play by habit and block it, as they would at a table that sees the moon coming."""
+    state = scripted(MOON_RUN, MOON_RUN_TRICKS)
     evaluation = evaluate(state)
     assert evaluation.reason.key == "sampled-moon"
-    assert evaluation.best.value > 0        # a moon of its own counts -26 points in most worlds
+    assert evaluation.best.value == 26        # a moon of its own, every time
     assert COACH.judge(evaluation, play("AD")).kind == "good"
     assert COACH.judge(evaluation, play("9H")).kind == "mistake"
 
