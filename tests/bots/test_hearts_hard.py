@@ -178,7 +178,7 @@ def test_the_expected_points_are_a_fair_rating():
     """Taking the trick with the A♥ rates better than ducking once seat 1 may shoot the moon."""
     state = moon_race_after_a_pass()
     knowledge = DealKnowledge(state.view(0))
-    totals, samples = HardBot.rate(knowledge, [card_number("2H"), card_number("AH")], random.Random(0), threat=1)
+    totals, samples, _ = HardBot.rate(knowledge, [card_number("2H"), card_number("AH")], random.Random(0), threat=1)
     duck, take = (total[0] / samples for total in totals)
     assert take < duck
 

@@ -64,6 +64,7 @@ MOON_ALERT = 10             # an opponent with every point so far and at least t
 MOON_THREAT_SHARE = 0.5     # the share of rollouts in which such an opponent plays for the moon
 ALL_SEATS = 0b1111
 MOON_MARGIN = 1.0           # our own moon attempt must save this many points on average
+HABIT_Z = 1.5               # a card other than the habit's must beat it by this many standard errors
 
 
 class HardBot(Bot):
@@ -124,6 +125,7 @@ class HardBot(Bot):
                     seat = (me + step) % 4
                     cards[seat] = unseen[(step - 1) * 13:step * 13]
                     passes[seat] = heuristic_pass(hand_of(cards[seat]))[0]
+                noise_seed = rng.getrandbits(32)
                 for index in racing:
                     passes[me] = candidates[index]
                     hands = []
@@ -133,7 +135,7 @@ class HardBot(Bot):
                         hands.append(hand_of(kept + passes[giver]))
                     leader = next(seat for seat in range(4) if hands[seat][0] and hands[seat][0][0] == 0)
                     points = play_out(hands, leader, [], [0, 0, 0, 0], False, True, True, -1, rules, -1, 0,
-                                      knowledge.randomness, rng)
+                                      knowledge.randomness, random.Random(noise_seed))
                     totals[index] += cost(points, me, moon)
                 deals += 1
         finalists = set(racing)
@@ -151,9 +153,13 @@ class HardBot(Bot):
         hopeful = knowledge.moon_hopeful()
         threat = hopeful if hopeful >= 0 and hopeful != me and knowledge.points[hopeful] >= MOON_ALERT else -1
         shooting = hopeful == me
-        totals, samples = self.rate(knowledge, candidates, rng, threat, shooting, deadline)
+        totals, samples, costs = self.rate(knowledge, candidates, rng, threat, shooting, deadline)
         normal = [total[0] / samples for total in totals]
         best = min(range(len(candidates)), key=lambda index: (normal[index], candidates[index] % 13))
+        habit = candidates.index(representative(card_number(heuristic_play(knowledge, legal_actions).action["card"]),
+                                                candidates))
+        if math.isfinite(normal[habit]) and not clearly_better(costs[best], costs[habit], HABIT_Z):
+            best = habit
         expected, for_moon = normal[best], False
         if shooting:
             moon_best = min(range(len(candidates)), key=lambda index: (totals[index][1], candidates[index] % 13))
@@ -164,9 +170,11 @@ class HardBot(Bot):
 
     @staticmethod
     def rate(knowledge: DealKnowledge, candidates: list[int], rng: random.Random, threat: int = -1,
-             shooting: bool = False, deadline: Deadline | None = None) -> tuple[list[list[float]], int]:
+             shooting: bool = False, deadline: Deadline | None = None
+             ) -> tuple[list[list[float]], int, list[list[float]]]:
         """Each candidate's total cost over the sampled deals (and, when `shooting`, a second total
-        with ourselves playing for the moon), and the number of deals sampled.
+        with ourselves playing for the moon), the number of deals sampled, and each candidate's cost on
+        each deal it was played on (the first ones: a dropped card is played on no more).
 
         Deals are drawn until the cards still rated have spent PLAY_BUDGET card plays (at least
         MIN_SAMPLES deals, at most MAX_SAMPLES, fewer if the deadline is reached). Every PRUNE_EVERY deals
@@ -191,13 +199,14 @@ class HardBot(Bot):
                 break
             deal = sampler.draw(rng)
             normal_shooter = threat if threat >= 0 and samples % threat_every == 0 else -1
+            noise_seed = rng.getrandbits(32)
             for index in rated:
                 for mode in range(modes):
                     hands = [[list(ranks) for ranks in hand] for hand in deal]
                     points = play_out(hands, knowledge.leader, list(knowledge.trick), list(knowledge.points),
                                       knowledge.broken, knowledge.first, knowledge.queen_out,
                                       me if mode else normal_shooter, rules, candidates[index], blockers[mode],
-                                      knowledge.randomness, rng)
+                                      knowledge.randomness, random.Random(noise_seed))
                     deal_cost = cost(points, me, moon)
                     totals[index][mode] += deal_cost
                 costs[index].append(deal_cost)
@@ -206,7 +215,8 @@ class HardBot(Bot):
             if not shooting and len(rated) > 1 and samples % PRUNE_EVERY == 0:
                 leader = min(rated, key=lambda index: totals[index][0])
                 rated = [index for index in rated if not clearly_worse(costs[index], costs[leader])]
-        return [total if index in rated else [math.inf] * modes for index, total in enumerate(totals)], samples
+        return ([total if index in rated else [math.inf] * modes for index, total in enumerate(totals)], samples,
+                costs)
 
     @staticmethod
     def _reason(knowledge: DealKnowledge, card: int, expected: float, samples: int, for_moon: bool,
@@ -231,11 +241,31 @@ class HardBot(Bot):
 def clearly_worse(costs: list[float], best: list[float]) -> bool:
     """Whether a card costs clearly more than the best one on the same deals: by more than PRUNE_GAP
     points a deal and more than PRUNE_Z standard errors of the paired differences."""
-    differences = [mine - theirs for mine, theirs in zip(costs, best, strict=True)]
+    mean, error = paired_difference(costs, best)
+    return mean > max(PRUNE_GAP, PRUNE_Z * error)
+
+
+def clearly_better(costs: list[float], other: list[float], z: float) -> bool:
+    """Whether a card costs less than another on the deals both were played on, by more than `z`
+    standard errors of the paired differences."""
+    mean, error = paired_difference(costs, other)
+    return mean < -z * error
+
+
+def paired_difference(costs: list[float], other: list[float]) -> tuple[float, float]:
+    """The mean difference of two cards' costs on the deals both were played on (the first ones) and its
+    standard error."""
+    differences = [mine - theirs for mine, theirs in zip(costs, other, strict=False)]
     count = len(differences)
     mean = sum(differences) / count
     spread = math.sqrt(sum((difference - mean) ** 2 for difference in differences) / (count - 1))
-    return mean > max(PRUNE_GAP, PRUNE_Z * spread / math.sqrt(count))
+    return mean, spread / math.sqrt(count)
+
+
+def representative(number: int, candidates: list[int]) -> int:
+    """The candidate (see distinct_cards) that stands for the legal card `number`: the highest one of its
+    suit not above it."""
+    return max(candidate for candidate in candidates if candidate // 13 == number // 13 and candidate <= number)
 
 
 def distinct_cards(numbers: list[int], knowledge: DealKnowledge) -> list[int]:
