@@ -49,13 +49,13 @@ from games.hearts.bots.sampler import HandSampler
 # spent it, so a decision's mean stays well under 50 ms. Drawing a deal costs about as much as
 # DRAW_COST plays, and setting up a rollout as PLAYOUT_COST: late in a deal, with few cards left,
 # that is most of the work.
-PLAY_BUDGET = 12_000
+PLAY_BUDGET = 36_000
 DRAW_COST, PLAYOUT_COST = 50, 4
-MIN_SAMPLES, MAX_SAMPLES = 12, 120
+MIN_SAMPLES, MAX_SAMPLES = 12, 240
 PRUNE_EVERY = 6             # after every this many deals, the cards clearly worse than the best are dropped:
 PRUNE_Z = 3.0               # worse by this many standard errors of the paired differences
 PRUNE_GAP = 0.5             # and by at least this many points a deal
-PASS_BUDGET = 10_000        # the same for the pass, whose candidates play whole deals
+PASS_BUDGET = 25_000        # the same for the pass, whose candidates play whole deals
 PASS_ROUNDS = 3             # the pass race: each round spends a third of the budget,
 PASS_KEPT = 1 / 3           # and the next one plays on this share of the passes
 PASS_MIN_DEALS = 2          # deals every pass is played on, whatever the deadline
@@ -86,8 +86,11 @@ class HardBot(Bot):
         candidates = [list(combination) for combination in itertools.combinations(pass_pool(hand, PASS_POOL), 3)]
         if habitual not in candidates:
             candidates.append(habitual)
-        totals, samples = self.rate_passes(knowledge, candidates, habitual, rng, deadline)
+        totals, samples, costs = self.rate_passes(knowledge, candidates, habitual, rng, deadline)
         best = min(range(len(candidates)), key=lambda index: (totals[index], candidates[index] != habitual))
+        habit_index = candidates.index(habitual)
+        if not clearly_better(costs[best], costs[habit_index], HABIT_Z):
+            best = habit_index
         chosen = candidates[best]
         decision = pass_decision(chosen, pass_motive(chosen, hand), knowledge, legal_actions)
         params = {**decision.reason.params, "expected": round(totals[best] / samples, 1), "samples": samples}
@@ -95,13 +98,15 @@ class HardBot(Bot):
 
     @staticmethod
     def rate_passes(knowledge: DealKnowledge, candidates: list[list[int]], habitual: list[int], rng: random.Random,
-                    deadline: Deadline) -> tuple[list[float], int]:
+                    deadline: Deadline) -> tuple[list[float], int, list[list[float]]]:
         """Each pass's total cost over deals of the hidden hands in which the others pass by habit and
-        everyone then plays heuristically, and the number of deals the finalists were played on.
+        everyone then plays heuristically, the number of deals the finalists were played on, and each
+        pass's cost on each deal it was played on.
 
         A race (successive halving): each of PASS_ROUNDS rounds spends about the same share of the budget
-        on the passes still in it, and the best PASS_KEPT of them (the habitual pass first among equals)
-        go on to the next round; a pass dropped on the way has an infinite total.
+        on the passes still in it, and the best PASS_KEPT of them go on to the next round, with the habitual
+        pass, which races to the end to be compared with the winner on the same deals; a pass dropped on
+        the way has an infinite total.
         """
         me = knowledge.seat
         offset = PASS_OFFSETS[knowledge.view["pass_direction"]]
@@ -109,12 +114,14 @@ class HardBot(Bot):
         unseen = [number for number in range(52) if number not in mine]
         rules, moon = knowledge.rules, knowledge.rules.moon
         totals = [0.0] * len(candidates)
+        costs: list[list[float]] = [[] for _ in candidates]
         racing = list(range(len(candidates)))
+        habit_index = candidates.index(habitual)
         deals = 0
         for round_number in range(PASS_ROUNDS):
             if round_number:
-                racing.sort(key=lambda index: (totals[index], candidates[index] != habitual))
-                racing = sorted(racing[:math.ceil(len(racing) * PASS_KEPT)])
+                racing.sort(key=lambda index: (totals[index], index != habit_index))
+                racing = sorted({*racing[:math.ceil(len(racing) * PASS_KEPT)], habit_index})
             for _ in range(max(1, PASS_BUDGET // (PASS_ROUNDS * len(racing) * 52))):
                 if deadline.reached(deals):
                     break
@@ -136,10 +143,12 @@ class HardBot(Bot):
                     leader = next(seat for seat in range(4) if hands[seat][0] and hands[seat][0][0] == 0)
                     points = play_out(hands, leader, [], [0, 0, 0, 0], False, True, True, -1, rules, -1, 0,
                                       knowledge.randomness, random.Random(noise_seed))
-                    totals[index] += cost(points, me, moon)
+                    deal_cost = cost(points, me, moon)
+                    totals[index] += deal_cost
+                    costs[index].append(deal_cost)
                 deals += 1
         finalists = set(racing)
-        return [total if index in finalists else math.inf for index, total in enumerate(totals)], deals
+        return [total if index in finalists else math.inf for index, total in enumerate(totals)], deals, costs
 
     def _play(self, knowledge: DealKnowledge, legal_actions: list[dict], rng: random.Random,
               deadline: Deadline) -> Decision:
@@ -258,6 +267,8 @@ def paired_difference(costs: list[float], other: list[float]) -> tuple[float, fl
     differences = [mine - theirs for mine, theirs in zip(costs, other, strict=False)]
     count = len(differences)
     mean = sum(differences) / count
+    if count < 2:
+        return mean, math.inf
     spread = math.sqrt(sum((difference - mean) ** 2 for difference in differences) / (count - 1))
     return mean, spread / math.sqrt(count)
 
