@@ -3,10 +3,13 @@
 From its view it knows the cards played, the voids shown (see knowledge) and where its own pass
 went. For a card decision it draws deals of the hidden cards consistent with all that (see
 sampler) and, on each, plays every distinct legal card followed by the rest of the deal with the
-heuristic player in every seat (playout.play_out); it plays the card that costs it the fewest points
-on average. The same deals rate every card, so their differences are not noise of the deals, and a
+heuristic player in every seat (playout.play_out). The same deals rate every card, and each card's
+rollouts of a deal replay the same random draws, so their differences are not noise of the deals; a
 card that is clearly worse than the best so far (by the paired differences) stops being played, so
-the deals left in the budget go to the cards still in contention. Not
+the deals left in the budget go to the cards still in contention. It plays the habit's card (the
+medium bot's) unless the card that costs the fewest points on average beats it by HABIT_Z standard
+errors of the paired differences: the lowest of a few noisy means is often only the luckiest card on
+these deals, and without that test the hard bot's card play took more points than the habits. Not
 every opponent plays by habit: each play of this match that the cards a seat played later can
 check against the habits either fits them or not (see knowledge), and the rollouts let a seat play
 a random legal card as often as it seems to play at random.
@@ -19,7 +22,8 @@ playing for the moon with only us to stop it, so cards that take a point trick a
 value. The pass is rated the same way: the passes drawn from its most passable cards (and the
 habitual one, see passing), on deals of the hidden hands where every other seat passes by habit. Its
 some 21 candidates each play whole deals, so they are raced: all of them on a few deals, then the
-best third on more deals, twice, so the finalists are compared on many deals.
+best third on more deals, twice, so the finalists are compared on many deals. The habitual pass
+races to the end, and the winner is passed only when it beats it as a card must beat the habit's.
 """
 
 from __future__ import annotations
