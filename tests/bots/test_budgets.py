@@ -93,6 +93,8 @@ def test_a_hearts_play_spends_its_card_plays_and_no_more(monkeypatch):
         spent = samples * hearts_hard.DRAW_COST + len(playouts) * per_playout
         if samples > hearts_hard.MIN_SAMPLES:
             assert spent < hearts_hard.PLAY_BUDGET + hearts_hard.DRAW_COST + candidates * per_playout
+        # and they stop only when it is spent or the most deals are drawn
+        assert spent >= hearts_hard.PLAY_BUDGET or samples == hearts_hard.MAX_SAMPLES
 
 
 def test_a_hearts_play_past_its_deadline_rates_its_minimum_of_deals():
@@ -112,7 +114,8 @@ def test_a_hearts_pass_spends_its_whole_deals_and_no_more(monkeypatch):
     counting(monkeypatch, hearts_hard, "play_out", lambda args, result: playouts.append(args))
     decision = decide(get_bot("hearts", "hard"), hearts_pass())
     assert decision.reason.key == "pass"
-    assert len(playouts) * 52 <= hearts_hard.PASS_BUDGET
+    # Each round of the race plays whole deals on every pass still in it, within its third of the budget.
+    assert hearts_hard.PASS_BUDGET * 0.8 < len(playouts) * 52 <= hearts_hard.PASS_BUDGET
 
 
 def test_a_hearts_pass_past_its_deadline_plays_its_minimum_of_deals():

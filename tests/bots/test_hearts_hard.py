@@ -2,13 +2,16 @@
 plays the rule books teach (duck under the queen, dump her on a void, pass her when short, stop a
 moon, shoot one that is on); and the moon choice of both thinking bots."""
 
+import math
 import random
 
 import pytest
 
 from games.bots import get_bot
-from games.hearts.bots.hard import HardBot, distinct_cards
+from games.hearts.bots import hard as hearts_hard
+from games.hearts.bots.hard import HardBot, clearly_better, distinct_cards, representative
 from games.hearts.bots.knowledge import SUIT_MASKS, DealKnowledge
+from games.hearts.bots.passing import heuristic_pass
 from games.hearts.bots.playout import CLUBS, DIAMONDS, HEARTS, QUEEN_OF_SPADES, SPADES, card_code, card_number
 from games.hearts.bots.sampler import HandSampler
 from tests.bots.hearts_helpers import GAME, complete_deal, moon_choice_position, play, scripted
@@ -140,6 +143,79 @@ def test_it_passes_the_queen_of_spades_with_short_spades(seed):
     assert decision.reason.key == "pass" and decision.reason.params["motive"] == "queen"
 
 
+def test_a_card_beats_another_only_by_clearly_lower_costs_on_the_same_deals():
+    assert clearly_better([0, 0, 1, 0], [1, 1, 2, 1], z=1.5)           # one point less on every deal
+    assert not clearly_better([0, 0, 0, 13], [13, 0, 0, 0], z=1.5)     # the same costs on other deals
+    assert not clearly_better([0, 1, 0, 13], [1, 1, 1, 1], z=1.5)      # less on most deals, far more on one
+    assert clearly_better([0, 1, 0, 13], [1, 1, 1, 1], z=-1)
+    assert not clearly_better([0], [13], z=1.5)                         # one deal tells nothing
+    assert clearly_better([0, 0, 0], [1, 1, 1, 1, 1], z=1.5)            # compared on the deals both had
+
+
+def medium_deal_positions(seat_wanted, seed=11):
+    """The decisions of `seat_wanted` in a deal of four medium bots, with the states before them."""
+    state = GAME.new_game(4, seed=seed, variant=GAME.variant("standard"))
+    rng = random.Random(seed)
+    found = []
+    while state.scores == [0, 0, 0, 0] and not state.is_over:
+        seat = state.current_player
+        if seat == seat_wanted:
+            found.append(state)
+        state = state.apply(MEDIUM.decide(state.view(seat), state.legal_actions(), rng).action)
+    return found
+
+
+def test_without_clear_evidence_it_plays_the_habits_card(monkeypatch):
+    monkeypatch.setattr(hearts_hard, "HABIT_Z", math.inf)
+    compared = 0
+    for state in medium_deal_positions(0):
+        view = state.view(0)
+        knowledge = DealKnowledge(view)
+        if view["phase"] != "play" or knowledge.moon_hopeful() == 0:
+            continue
+        numbers = sorted(card_number(action["card"]) for action in state.legal_actions())
+        candidates = distinct_cards(numbers, knowledge)
+        hard, medium = (card_number(decide(state, bot).action["card"]) for bot in (HARD, MEDIUM))
+        assert representative(hard, candidates) == representative(medium, candidates)
+        compared += len(candidates) > 1
+    assert compared >= 5
+
+
+def test_with_the_evidence_it_may_leave_the_habit():
+    """The same deal with the usual HABIT_Z: somewhere the hard bot's card is not the habit's."""
+    differ = 0
+    for state in medium_deal_positions(0):
+        if state.view(0)["phase"] == "play":
+            knowledge = DealKnowledge(state.view(0))
+            numbers = sorted(card_number(action["card"]) for action in state.legal_actions())
+            candidates = distinct_cards(numbers, knowledge)
+            hard, medium = (card_number(decide(state, bot).action["card"]) for bot in (HARD, MEDIUM))
+            differ += representative(hard, candidates) != representative(medium, candidates)
+    assert differ
+
+
+@pytest.mark.parametrize("seed", [3, 5, 8])
+def test_without_clear_evidence_it_passes_by_habit(monkeypatch, seed):
+    monkeypatch.setattr(hearts_hard, "HABIT_Z", math.inf)
+    state = GAME.new_game(4, seed=seed, variant=GAME.variant("standard"))
+    knowledge = DealKnowledge(state.view(state.current_player))
+    habitual = sorted(card_code(number) for number in heuristic_pass(knowledge.hand)[0])
+    assert sorted(decide(state).action["cards"]) == habitual
+
+
+def test_the_habitual_pass_races_to_the_end():
+    """It is played on every deal, beside the passes left in the race, so the winner is compared with it."""
+    state = GAME.new_game(4, seed=5, variant=GAME.variant("standard"))
+    knowledge = DealKnowledge(state.view(state.current_player))
+    habitual = heuristic_pass(knowledge.hand)[0]
+    candidates = [[number] + habitual[1:] for number in knowledge.hand_cards if number not in habitual]
+    candidates.append(habitual)
+    deadline = HARD.deadline(0)
+    totals, deals, costs = HardBot.rate_passes(knowledge, candidates, habitual, random.Random(0), deadline)
+    assert len(costs[-1]) == deals and math.isfinite(totals[-1])
+    assert sum(math.isfinite(total) for total in totals) < len(candidates) / 2
+
+
 def moon_race_after_a_pass():
     """MOON_RACE, reached through a pass to the left in which seat 0 gave seat 1 the A♦ K♦ Q♦ (seat
     1 gave the 2♦ 3♦ 4♦, seat 2 the 6♦ 7♦ 8♦, seat 3 the 5♣ 6♣ 7♣): seat 0 knows where its
@@ -178,7 +254,7 @@ def test_the_expected_points_are_a_fair_rating():
     """Taking the trick with the A♥ rates better than ducking once seat 1 may shoot the moon."""
     state = moon_race_after_a_pass()
     knowledge = DealKnowledge(state.view(0))
-    totals, samples = HardBot.rate(knowledge, [card_number("2H"), card_number("AH")], random.Random(0), threat=1)
+    totals, samples, _ = HardBot.rate(knowledge, [card_number("2H"), card_number("AH")], random.Random(0), threat=1)
     duck, take = (total[0] / samples for total in totals)
     assert take < duck
 

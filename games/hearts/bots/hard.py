@@ -3,10 +3,13 @@
 From its view it knows the cards played, the voids shown (see knowledge) and where its own pass
 went. For a card decision it draws deals of the hidden cards consistent with all that (see
 sampler) and, on each, plays every distinct legal card followed by the rest of the deal with the
-heuristic player in every seat (playout.play_out); it plays the card that costs it the fewest points
-on average. The same deals rate every card, so their differences are not noise of the deals, and a
+heuristic player in every seat (playout.play_out). The same deals rate every card, and each card's
+rollouts of a deal replay the same random draws, so their differences are not noise of the deals; a
 card that is clearly worse than the best so far (by the paired differences) stops being played, so
-the deals left in the budget go to the cards still in contention. Not
+the deals left in the budget go to the cards still in contention. It plays the habit's card (the
+medium bot's) unless the card that costs the fewest points on average beats it by HABIT_Z standard
+errors of the paired differences: the lowest of a few noisy means is often only the luckiest card on
+these deals, and without that test the hard bot's card play took more points than the habits. Not
 every opponent plays by habit: each play of this match that the cards a seat played later can
 check against the habits either fits them or not (see knowledge), and the rollouts let a seat play
 a random legal card as often as it seems to play at random.
@@ -19,7 +22,8 @@ playing for the moon with only us to stop it, so cards that take a point trick a
 value. The pass is rated the same way: the passes drawn from its most passable cards (and the
 habitual one, see passing), on deals of the hidden hands where every other seat passes by habit. Its
 some 21 candidates each play whole deals, so they are raced: all of them on a few deals, then the
-best third on more deals, twice, so the finalists are compared on many deals.
+best third on more deals, twice, so the finalists are compared on many deals. The habitual pass
+races to the end, and the winner is passed only when it beats it as a card must beat the habit's.
 """
 
 from __future__ import annotations
@@ -45,17 +49,18 @@ from games.hearts.bots.playout import (
 )
 from games.hearts.bots.sampler import HandSampler
 
-# Simulated card plays per decision (2–4 µs each): deals are drawn until the cards still rated have
-# spent it, so a decision's mean stays well under 50 ms. Drawing a deal costs about as much as
+# Simulated card plays per decision (1–4 µs each): deals are drawn until the cards still rated have
+# spent it, so a decision's mean stays well under 50 ms (about 18 ms of CPU for a card with a choice, 45 ms
+# at worst, on the project's 2-core machine). Drawing a deal costs about as much as
 # DRAW_COST plays, and setting up a rollout as PLAYOUT_COST: late in a deal, with few cards left,
 # that is most of the work.
-PLAY_BUDGET = 12_000
+PLAY_BUDGET = 36_000
 DRAW_COST, PLAYOUT_COST = 50, 4
-MIN_SAMPLES, MAX_SAMPLES = 12, 120
+MIN_SAMPLES, MAX_SAMPLES = 12, 240
 PRUNE_EVERY = 6             # after every this many deals, the cards clearly worse than the best are dropped:
 PRUNE_Z = 3.0               # worse by this many standard errors of the paired differences
 PRUNE_GAP = 0.5             # and by at least this many points a deal
-PASS_BUDGET = 10_000        # the same for the pass, whose candidates play whole deals
+PASS_BUDGET = 25_000        # the same for the pass, whose candidates play whole deals (about 32 ms of CPU)
 PASS_ROUNDS = 3             # the pass race: each round spends a third of the budget,
 PASS_KEPT = 1 / 3           # and the next one plays on this share of the passes
 PASS_MIN_DEALS = 2          # deals every pass is played on, whatever the deadline
@@ -64,6 +69,7 @@ MOON_ALERT = 10             # an opponent with every point so far and at least t
 MOON_THREAT_SHARE = 0.5     # the share of rollouts in which such an opponent plays for the moon
 ALL_SEATS = 0b1111
 MOON_MARGIN = 1.0           # our own moon attempt must save this many points on average
+HABIT_Z = 1.5               # a card other than the habit's must beat it by this many standard errors
 
 
 class HardBot(Bot):
@@ -85,8 +91,11 @@ class HardBot(Bot):
         candidates = [list(combination) for combination in itertools.combinations(pass_pool(hand, PASS_POOL), 3)]
         if habitual not in candidates:
             candidates.append(habitual)
-        totals, samples = self.rate_passes(knowledge, candidates, habitual, rng, deadline)
+        totals, samples, costs = self.rate_passes(knowledge, candidates, habitual, rng, deadline)
         best = min(range(len(candidates)), key=lambda index: (totals[index], candidates[index] != habitual))
+        habit_index = candidates.index(habitual)
+        if not clearly_better(costs[best], costs[habit_index], HABIT_Z):
+            best = habit_index
         chosen = candidates[best]
         decision = pass_decision(chosen, pass_motive(chosen, hand), knowledge, legal_actions)
         params = {**decision.reason.params, "expected": round(totals[best] / samples, 1), "samples": samples}
@@ -94,13 +103,15 @@ class HardBot(Bot):
 
     @staticmethod
     def rate_passes(knowledge: DealKnowledge, candidates: list[list[int]], habitual: list[int], rng: random.Random,
-                    deadline: Deadline) -> tuple[list[float], int]:
+                    deadline: Deadline) -> tuple[list[float], int, list[list[float]]]:
         """Each pass's total cost over deals of the hidden hands in which the others pass by habit and
-        everyone then plays heuristically, and the number of deals the finalists were played on.
+        everyone then plays heuristically, the number of deals the finalists were played on, and each
+        pass's cost on each deal it was played on.
 
         A race (successive halving): each of PASS_ROUNDS rounds spends about the same share of the budget
-        on the passes still in it, and the best PASS_KEPT of them (the habitual pass first among equals)
-        go on to the next round; a pass dropped on the way has an infinite total.
+        on the passes still in it, and the best PASS_KEPT of them go on to the next round, with the habitual
+        pass, which races to the end to be compared with the winner on the same deals; a pass dropped on
+        the way has an infinite total.
         """
         me = knowledge.seat
         offset = PASS_OFFSETS[knowledge.view["pass_direction"]]
@@ -108,12 +119,14 @@ class HardBot(Bot):
         unseen = [number for number in range(52) if number not in mine]
         rules, moon = knowledge.rules, knowledge.rules.moon
         totals = [0.0] * len(candidates)
+        costs: list[list[float]] = [[] for _ in candidates]
         racing = list(range(len(candidates)))
+        habit_index = candidates.index(habitual)
         deals = 0
         for round_number in range(PASS_ROUNDS):
             if round_number:
-                racing.sort(key=lambda index: (totals[index], candidates[index] != habitual))
-                racing = sorted(racing[:math.ceil(len(racing) * PASS_KEPT)])
+                racing.sort(key=lambda index: (totals[index], index != habit_index))
+                racing = sorted({*racing[:math.ceil(len(racing) * PASS_KEPT)], habit_index})
             for _ in range(max(1, PASS_BUDGET // (PASS_ROUNDS * len(racing) * 52))):
                 if deadline.reached(deals):
                     break
@@ -124,6 +137,7 @@ class HardBot(Bot):
                     seat = (me + step) % 4
                     cards[seat] = unseen[(step - 1) * 13:step * 13]
                     passes[seat] = heuristic_pass(hand_of(cards[seat]))[0]
+                noise_seed = rng.getrandbits(32)
                 for index in racing:
                     passes[me] = candidates[index]
                     hands = []
@@ -133,11 +147,13 @@ class HardBot(Bot):
                         hands.append(hand_of(kept + passes[giver]))
                     leader = next(seat for seat in range(4) if hands[seat][0] and hands[seat][0][0] == 0)
                     points = play_out(hands, leader, [], [0, 0, 0, 0], False, True, True, -1, rules, -1, 0,
-                                      knowledge.randomness, rng)
-                    totals[index] += cost(points, me, moon)
+                                      knowledge.randomness, random.Random(noise_seed))
+                    deal_cost = cost(points, me, moon)
+                    totals[index] += deal_cost
+                    costs[index].append(deal_cost)
                 deals += 1
         finalists = set(racing)
-        return [total if index in finalists else math.inf for index, total in enumerate(totals)], deals
+        return [total if index in finalists else math.inf for index, total in enumerate(totals)], deals, costs
 
     def _play(self, knowledge: DealKnowledge, legal_actions: list[dict], rng: random.Random,
               deadline: Deadline) -> Decision:
@@ -151,9 +167,13 @@ class HardBot(Bot):
         hopeful = knowledge.moon_hopeful()
         threat = hopeful if hopeful >= 0 and hopeful != me and knowledge.points[hopeful] >= MOON_ALERT else -1
         shooting = hopeful == me
-        totals, samples = self.rate(knowledge, candidates, rng, threat, shooting, deadline)
+        totals, samples, costs = self.rate(knowledge, candidates, rng, threat, shooting, deadline)
         normal = [total[0] / samples for total in totals]
         best = min(range(len(candidates)), key=lambda index: (normal[index], candidates[index] % 13))
+        habit = candidates.index(representative(card_number(heuristic_play(knowledge, legal_actions).action["card"]),
+                                                candidates))
+        if math.isfinite(normal[habit]) and not clearly_better(costs[best], costs[habit], HABIT_Z):
+            best = habit
         expected, for_moon = normal[best], False
         if shooting:
             moon_best = min(range(len(candidates)), key=lambda index: (totals[index][1], candidates[index] % 13))
@@ -164,9 +184,11 @@ class HardBot(Bot):
 
     @staticmethod
     def rate(knowledge: DealKnowledge, candidates: list[int], rng: random.Random, threat: int = -1,
-             shooting: bool = False, deadline: Deadline | None = None) -> tuple[list[list[float]], int]:
+             shooting: bool = False, deadline: Deadline | None = None
+             ) -> tuple[list[list[float]], int, list[list[float]]]:
         """Each candidate's total cost over the sampled deals (and, when `shooting`, a second total
-        with ourselves playing for the moon), and the number of deals sampled.
+        with ourselves playing for the moon), the number of deals sampled, and each candidate's cost on
+        each deal it was played on (the first ones: a dropped card is played on no more).
 
         Deals are drawn until the cards still rated have spent PLAY_BUDGET card plays (at least
         MIN_SAMPLES deals, at most MAX_SAMPLES, fewer if the deadline is reached). Every PRUNE_EVERY deals
@@ -191,13 +213,14 @@ class HardBot(Bot):
                 break
             deal = sampler.draw(rng)
             normal_shooter = threat if threat >= 0 and samples % threat_every == 0 else -1
+            noise_seed = rng.getrandbits(32)
             for index in rated:
                 for mode in range(modes):
                     hands = [[list(ranks) for ranks in hand] for hand in deal]
                     points = play_out(hands, knowledge.leader, list(knowledge.trick), list(knowledge.points),
                                       knowledge.broken, knowledge.first, knowledge.queen_out,
                                       me if mode else normal_shooter, rules, candidates[index], blockers[mode],
-                                      knowledge.randomness, rng)
+                                      knowledge.randomness, random.Random(noise_seed))
                     deal_cost = cost(points, me, moon)
                     totals[index][mode] += deal_cost
                 costs[index].append(deal_cost)
@@ -206,7 +229,8 @@ class HardBot(Bot):
             if not shooting and len(rated) > 1 and samples % PRUNE_EVERY == 0:
                 leader = min(rated, key=lambda index: totals[index][0])
                 rated = [index for index in rated if not clearly_worse(costs[index], costs[leader])]
-        return [total if index in rated else [math.inf] * modes for index, total in enumerate(totals)], samples
+        return ([total if index in rated else [math.inf] * modes for index, total in enumerate(totals)], samples,
+                costs)
 
     @staticmethod
     def _reason(knowledge: DealKnowledge, card: int, expected: float, samples: int, for_moon: bool,
@@ -231,11 +255,33 @@ class HardBot(Bot):
 def clearly_worse(costs: list[float], best: list[float]) -> bool:
     """Whether a card costs clearly more than the best one on the same deals: by more than PRUNE_GAP
     points a deal and more than PRUNE_Z standard errors of the paired differences."""
-    differences = [mine - theirs for mine, theirs in zip(costs, best, strict=True)]
+    mean, error = paired_difference(costs, best)
+    return mean > max(PRUNE_GAP, PRUNE_Z * error)
+
+
+def clearly_better(costs: list[float], other: list[float], z: float) -> bool:
+    """Whether a card costs less than another on the deals both were played on, by more than `z`
+    standard errors of the paired differences."""
+    mean, error = paired_difference(costs, other)
+    return mean < -z * error
+
+
+def paired_difference(costs: list[float], other: list[float]) -> tuple[float, float]:
+    """The mean difference of two cards' costs on the deals both were played on (the first ones) and its
+    standard error."""
+    differences = [mine - theirs for mine, theirs in zip(costs, other, strict=False)]
     count = len(differences)
     mean = sum(differences) / count
+    if count < 2:
+        return mean, math.inf
     spread = math.sqrt(sum((difference - mean) ** 2 for difference in differences) / (count - 1))
-    return mean > max(PRUNE_GAP, PRUNE_Z * spread / math.sqrt(count))
+    return mean, spread / math.sqrt(count)
+
+
+def representative(number: int, candidates: list[int]) -> int:
+    """The candidate (see distinct_cards) that stands for the legal card `number`: the highest one of its
+    suit not above it."""
+    return max(candidate for candidate in candidates if candidate // 13 == number // 13 and candidate <= number)
 
 
 def distinct_cards(numbers: list[int], knowledge: DealKnowledge) -> list[int]:

@@ -17,6 +17,7 @@ from games.hearts.bots.knowledge import DealKnowledge
 from games.hearts.bots.playout import Hand, hand_of
 
 SUBSETS = range(1, 8)       # sets of the three opponents as bitmasks
+SUPERSETS = [[subset for subset in SUBSETS if kind & ~subset == 0] for kind in range(8)]   # the sets holding each
 
 
 class HandSampler:
@@ -74,23 +75,25 @@ class HandSampler:
         for position in order:
             kind = self.holders[position]
             # Taking this card away lowers the demand of every set that contains its holders.
-            for subset in SUBSETS:
-                if kind & ~subset == 0:
-                    demand[subset] -= 1
+            for subset in SUPERSETS[kind]:
+                demand[subset] -= 1
             choices = [index for index in range(3) if kind >> index & 1 and room[index]]
-            weights = [room[index] for index in choices]
-            while True:
-                index = _pick(rng, choices, weights)
-                # Giving it to `index` lowers the capacity of every set containing that opponent.
-                if all(demand[subset] <= capacity[subset] - (subset >> index & 1) for subset in SUBSETS):
-                    break
-                at = choices.index(index)
-                choices.pop(at)
-                weights.pop(at)
+            if len(choices) == 1:
+                index = choices[0]      # Hall's condition held before this card: it fits where it must go
+            else:
+                weights = [room[index] for index in choices]
+                while True:
+                    index = _pick(rng, choices, weights)
+                    # Giving it to `index` lowers the capacity of the sets containing that opponent; the
+                    # other sets keep theirs, and their demand did not grow.
+                    if all(demand[subset] < capacity[subset] for subset in SUPERSETS[1 << index]):
+                        break
+                    at = choices.index(index)
+                    choices.pop(at)
+                    weights.pop(at)
             room[index] -= 1
-            for subset in SUBSETS:
-                if subset >> index & 1:
-                    capacity[subset] -= 1
+            for subset in SUPERSETS[1 << index]:
+                capacity[subset] -= 1
             cards[self.opponents[index]].append(self.unseen[position])
         return [hand_of(hand) for hand in cards]
 
