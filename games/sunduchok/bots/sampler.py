@@ -32,6 +32,9 @@ Sample = list[list[int]]    # [opponent index][rank index] -> suit-set held
 # A deal that needs more steps than this is given up for a fresh one: its early choices were poor.
 STEPS_PER_DEAL = 400
 
+# The suits of each suit-set, one bit each, in the order the search gives them out.
+SUITS_OF = tuple(tuple(bit for bit in (1, 2, 4, 8) if suits & bit) for suits in range(16))
+
 
 class HandSampler:
     def __init__(self, knowledge: PublicKnowledge, view: dict[str, Any]) -> None:
@@ -151,10 +154,6 @@ class _Deal:
     def run(self) -> Sample | None:
         return self.held if self._rank(0) else None
 
-    def _out_of_steps(self) -> bool:
-        self.steps += 1
-        return self.steps > self.step_limit
-
     def _rank(self, position: int) -> bool:
         if position == len(self.order):
             return True
@@ -165,7 +164,7 @@ class _Deal:
         """Choose the holdings of the constrained opponents of this rank, tightest first."""
         tied = self.sampler.constrained[index]
         if tie == len(tied):
-            return self._free(position, index, [bit for bit in (1, 2, 4, 8) if left & bit])
+            return self._free(position, index, SUITS_OF[left], 0)
         opponent, possible, priors = tied[tie]
         room = self.room
         options, weights = [], []
@@ -174,8 +173,13 @@ class _Deal:
                                         <= self.most_after[opponent][position]):
                 options.append(holding)
                 weights.append(prior)
-        for holding in _weighted_order(self.rng, options, weights):
-            if self._out_of_steps():
+        while options:
+            total = sum(weights)
+            if total <= 0:
+                break
+            holding = options.pop(_drawn(self.rng.random() * total, weights))
+            self.steps += 1
+            if self.steps > self.step_limit:
                 return False
             self.held[opponent][index] = holding
             room[opponent] -= SET_SIZE[holding]
@@ -185,9 +189,10 @@ class _Deal:
         self.held[opponent][index] = 0
         return False
 
-    def _free(self, position: int, index: int, suits: list[int]) -> bool:
-        """Give the rest of this rank to unconstrained opponents and the stock, by room left."""
-        room, stock, most_after = self.room, self.stock, self.most_after
+    def _free(self, position: int, index: int, suits: tuple[int, ...], given: int) -> bool:
+        """Give the rest of this rank (`suits` from `given` on) to unconstrained opponents and the stock,
+        by room left. The hot loop of the search: plain loops instead of helpers."""
+        room, stock, held, most_after = self.room, self.stock, self.held, self.most_after
         takers = self.sampler.takers[index]
         # Holders that later ranks cannot fill must take the rest of their share from this rank.
         short = 0
@@ -195,25 +200,32 @@ class _Deal:
             left = room[taker] - most_after[taker][position]
             if left > 0:
                 short += left
-        if short > len(suits):
+        if short > len(suits) - given:
             return False
-        if not suits:
+        if given == len(suits):
             return self._rank(position + 1)
-        bit, rest = suits[0], suits[1:]
+        bit = suits[given]
         # An opponent never holds all four suits of a rank: it would have laid them down.
-        eligible = [taker for taker in takers
-                    if room[taker] and (taker == stock or self.held[taker][index] | bit != FULL_RANK)]
-        for taker in _weighted_order(self.rng, eligible, [room[taker] for taker in eligible]):
-            if self._out_of_steps():
+        eligible, weights, total = [], [], 0
+        for taker in takers:
+            if room[taker] and (taker == stock or held[taker][index] | bit != FULL_RANK):
+                eligible.append(taker)
+                weights.append(room[taker])
+                total += room[taker]
+        while eligible:
+            taker = eligible.pop(_drawn(self.rng.random() * total, weights))
+            total -= room[taker]
+            self.steps += 1
+            if self.steps > self.step_limit:
                 return False
             room[taker] -= 1
             if taker != stock:
-                self.held[taker][index] |= bit
-            if self._free(position, index, rest):
+                held[taker][index] |= bit
+            if self._free(position, index, suits, given + 1):
                 return True
             room[taker] += 1
             if taker != stock:
-                self.held[taker][index] &= ~bit
+                held[taker][index] &= ~bit
         return False
 
 
@@ -230,23 +242,18 @@ def _prior(holding: int, settled: int, unseen: int, share: float, draw_odds: flo
     return weight
 
 
-def _weighted_order(rng: random.Random, options: list, weights: list[float]):
-    """The options in random order, each next one drawn with probability proportional to its weight;
-    options of weight zero never come."""
-    options, weights = list(options), list(weights)
-    while options:
-        total = sum(weights)
-        if total <= 0:
-            return
-        point = rng.random() * total
-        chosen = len(options) - 1
-        for position, weight in enumerate(weights):
-            point -= weight
-            if point < 0:
-                chosen = position
-                break
-        weights.pop(chosen)
-        yield options.pop(chosen)
+def _drawn(point: float, weights: list[float]) -> int:
+    """The position `point` (uniform in [0, sum of the weights)) falls in, the weights laid end to end;
+    that weight is taken out. Drawing again from what is left gives the options in random order, each
+    next one with probability proportional to its weight."""
+    chosen = len(weights) - 1
+    for position in range(chosen):
+        point -= weights[position]
+        if point < 0:
+            chosen = position
+            break
+    weights.pop(chosen)
+    return chosen
 
 
 def settled_holdings(view: dict[str, Any], *, deals: int = 128, seed: int = 0) -> dict[tuple[int, str], set[int]]:
