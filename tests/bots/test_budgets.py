@@ -212,26 +212,6 @@ def test_a_yashchiki_decision_stops_when_its_steps_are_spent(monkeypatch):
         assert sum(steps) < yashchiki_hard.STEP_BUDGET + len(candidates) * (cap + 1)
 
 
-def test_a_yashchiki_decision_plays_out_only_the_close_calls_after_each_round(monkeypatch):
-    # The habitual move is played on every deal; every ROUND deals the worse half of the others stops,
-    # so a column is either complete or cut at a round's end.
-    found, rated = yashchiki_rated(monkeypatch)
-    halved = False
-    for state in found:
-        rated.clear()
-        decide(get_bot("yashchiki", "hard"), state)
-        (_, _, _, candidates, _, _, _), outcomes = rated[0]
-        samples = len(outcomes[0])
-        assert all(len(column) == samples or len(column) % yashchiki_hard.ROUND == 0 for column in outcomes)
-        rounds_played = (samples - 1) // yashchiki_hard.ROUND
-        still_played = len(candidates)
-        for _ in range(rounds_played):
-            still_played = 1 + (still_played - 1) // 2 if still_played > 2 else still_played
-        assert sum(len(column) == samples for column in outcomes) == still_played
-        halved = halved or still_played < len(candidates)
-    assert halved
-
-
 def test_a_yashchiki_decision_past_its_deadline_keeps_to_the_habit(monkeypatch):
     found, rated = yashchiki_rated(monkeypatch)
     for state in found:

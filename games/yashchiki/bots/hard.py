@@ -3,21 +3,18 @@
 From its view it knows (see knowledge) the cards played, the cards each player showed in an undeclared
 pair and the suits (and twos) each player was shown to lack when they had to draw. For a decision with
 a real choice it draws deals of the unseen cards that fit all this and, on each, plays every candidate
-followed by the rest of the deal (at most HORIZON actions) with the medium policy in every seat,
-scoring its partnership's points at the end minus the opponents'. The same deals rate every candidate,
-so their differences are not the noise of the deals; it makes the best move if that beats the habitual
-(medium) move by more than chance would, and otherwise keeps to the habit. Rollouts score the team, not
-the seat: a move that lets the partner go out counts as much as going out oneself, and a 2, 4 or 7 that
-saves the partner's turn is worth what the partner sheds with it.
+followed by the rest of the deal with the medium policy in every seat, scoring its partnership's points
+at the end of the deal minus the opponents'. The same deals rate every candidate, so their differences
+are not the noise of the deals; it makes the best move if that beats the habitual (medium) move by more
+than chance would, and otherwise keeps to the habit. Rollouts score the team, not the seat: a move that
+lets the partner go out counts as much as going out oneself, and a 2, 4 or 7 that saves the partner's
+turn is worth what the partner sheds with it.
 
 Its habit is the medium rating plus the suit count: a play that leaves the next opponent a suit to
 follow (the card's own, or the one an 8 or 9 names) rates higher the fewer cards of that suit the log
-lets that opponent hold. The candidates: the best rated cards, declared pairs and suits named by an 8
-or 9 (each suit a candidate of its own: which suit to name is often the decision), if rated close to
-the habitual one. Whatever the cards in the hands, every decision with a choice is played out: a
-rollout still going after HORIZON actions is scored by the hands as they stand (long deals would
-otherwise cost too much), and the deals come in rounds, after each of which the worse half of the
-candidates stops being played (successive halving), so that most deals go to the close calls.
+lets that opponent hold. The candidates: the few best rated cards or declared pairs it may play, if
+rated close to the habitual one (an 8 or 9 with its best rated suit). Early in a deal, with many cards
+in the hands, rollouts would cost too much and the habit decides alone.
 """
 
 from __future__ import annotations
@@ -41,16 +38,15 @@ from games.yashchiki.rules import (
     team_of,
 )
 
-# Engine actions per decision. One costs about 70–120 µs with the policy (the engine re-checks every
-# action and lists the legal ones at every step): the budget, and the last round's overshoot of at most
-# MAX_CANDIDATES rollouts of HORIZON actions, keep a decision's worst under 150 ms.
-STEP_BUDGET = 600
-MIN_SAMPLES = 4             # a decision the budget cannot rate on this many deals is left to the habit
-MAX_SAMPLES = 100
-MAX_CANDIDATES = 6          # the best rated plays worth playing out, the habitual one included
-CLOSE_CALL = 60             # ... if rated within this many points of the habitual one
-ROUND = 4                   # deals between two halvings of the candidates still played
-HORIZON = 40                # a rollout still going after this many actions is scored as it stands
+# Engine actions per decision. One costs about 100–170 µs with the policy (the engine re-checks every
+# action and lists the legal ones at every step): the budget keeps a decision's mean well under 50 ms.
+STEP_BUDGET = 300
+MIN_SAMPLES = 5             # a decision the budget cannot rate on this many deals is left to the habit
+MAX_SAMPLES = 40
+MAX_CANDIDATES = 3          # the best rated plays worth playing out
+CLOSE_CALL = 30             # ... if rated within this many points of the habitual one
+STEPS_PER_CARD = 1.6        # a rollout lasts about this many actions per card in the hands
+CAP_PER_CARD = 12           # a rollout still going after this many actions per card is scored as it stands
 GAIN_Z = 1.0                # a candidate must beat the habit by this many standard errors of the difference
 MIN_GAIN = 2.0              # and by at least this many points a deal
 SCARCE_BONUS = 20           # leaving the next opponent a suit they cannot hold at all, in points
@@ -68,13 +64,14 @@ class HardBot(Bot):
             return habit                                                     # forced, or going out
         situation, knowledge, habitual = Situation.of_view(view), YashchikiKnowledge(view), habit.action
         candidates = self.candidates(situation, knowledge, legal_actions, habitual)
-        if len(candidates) == 1:
+        in_hands = sum(view["hand_sizes"])
+        if len(candidates) == 1 or len(candidates) * MIN_SAMPLES * STEPS_PER_CARD * in_hands > STEP_BUDGET:
             return habit
-        outcomes = play_outs(view, situation, knowledge, candidates, HORIZON, rng, deadline)
+        outcomes = play_outs(view, situation, knowledge, candidates, CAP_PER_CARD * in_hands, rng, deadline)
         samples = len(outcomes[0])
         if samples < MIN_SAMPLES:
             return habit
-        means = [sum(column) / len(column) if len(column) == samples else math.inf for column in outcomes]
+        means = [sum(column) / samples for column in outcomes]
         best = min(range(len(candidates)), key=lambda index: (means[index], index))
         if best == 0 or not clearly_better(outcomes[best], outcomes[0]):
             return habit
@@ -100,13 +97,14 @@ class HardBot(Bot):
     def candidates(situation: Situation, knowledge: YashchikiKnowledge, legal_actions: list[dict],
                    habitual: dict) -> list[dict]:
         """The moves worth playing out, the habitual one first."""
-        ratings = [rate_knowing(action, situation, knowledge) for action in legal_actions]
-        floor = rate_knowing(habitual, situation, knowledge) - CLOSE_CALL
-        chosen = sorted((index for index, action in enumerate(legal_actions)
-                         if action["type"] == "play" and action.get("declared") is not False
-                         and action != habitual and ratings[index] >= floor),
-                        key=lambda index: (-ratings[index], index))
-        return [habitual] + [legal_actions[index] for index in chosen[:MAX_CANDIDATES - 1]]
+        wanted: dict[tuple[str, ...], dict] = {}
+        best = rate_knowing(habitual, situation, knowledge)
+        for action in sorted(legal_actions, key=lambda action: -rate_knowing(action, situation, knowledge)):
+            if (action["type"] == "play" and action.get("declared") is not False
+                    and rate_knowing(action, situation, knowledge) >= best - CLOSE_CALL):
+                wanted.setdefault(tuple(action["cards"]), action)   # for an 8 or 9, its best rated suit
+        chosen = list(wanted.values())[:MAX_CANDIDATES]
+        return [habitual] + [action for action in chosen if action != habitual]
 
     @staticmethod
     def explain(action: dict, situation: Situation, knowledge: YashchikiKnowledge) -> Reason:
@@ -134,33 +132,27 @@ def rate_knowing(action: dict, situation: Situation, knowledge: YashchikiKnowled
 
 def play_outs(view: dict[str, Any], situation: Situation, knowledge: YashchikiKnowledge, candidates: list[dict],
               cap: int, rng: random.Random, deadline: Deadline) -> list[list[int]]:
-    """Per candidate, on each sampled deal it was played on, the partnership's points minus the opponents'
-    (fewer is better) at the end of the deal, or after `cap` actions. Deals are drawn while the step
-    budget lasts and the deadline is not reached. Every ROUND deals the worse half of the candidates
-    still played (by their mean so far; never the habitual one, the yardstick) stop being played, so
-    that the later deals go to the close calls: a dropped candidate's column is shorter."""
+    """Per candidate, on each sampled deal, the partnership's points at the end of the deal minus the
+    opponents' (fewer is better). Deals are drawn while the step budget lasts and the deadline is not
+    reached."""
     outcomes: list[list[int]] = [[] for _ in candidates]
-    playing = list(range(len(candidates)))
     samples = steps = 0
     while samples < MAX_SAMPLES and steps < STEP_BUDGET:
-        if samples and samples % ROUND == 0 and len(playing) > 2:
-            rivals = sorted(playing[1:], key=lambda index: (sum(outcomes[index]), index))
-            playing = [0] + sorted(rivals[:len(rivals) // 2])
         hands, stock, discard = knowledge.sample(rng)
         start = sampled_deal(view, hands, stock, discard, rng.getrandbits(32))
         points = []
         # The deadline is checked before each rollout, not each deal: on a busy machine a deal's
         # rollouts together may take longer than the margin left under the time limit.
-        for index in playing:
+        for action in candidates:
             if deadline.reached(samples):
                 return outcomes     # a deal not played by every candidate compares nothing
-            state, played = play_out(start.apply(candidates[index]), cap, deadline)
+            state, played = play_out(start.apply(action), cap, deadline)
             if deadline.reached(samples):
                 return outcomes     # the rollout may have been cut short
             points.append(partnership_points(state, situation.seat))
             steps += played + 1
-        for index, value in zip(playing, points, strict=True):
-            outcomes[index].append(value)
+        for column, value in zip(outcomes, points, strict=True):
+            column.append(value)
         samples += 1
     return outcomes
 
