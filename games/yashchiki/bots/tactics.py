@@ -15,8 +15,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.bots.base import Decision, Reason
-from games.rules.cards import rank_of, suit_of
-from games.yashchiki.rules import CARD_POINTS, PLAYERS, THREES_BONUS, YashchikiVariant, partner_of
+from games.rules.cards import rank_of
+from games.yashchiki.rules import (
+    CARD_POINTS,
+    PLAYERS,
+    RANK_OF,
+    SUIT_OF,
+    THREES_BONUS,
+    YashchikiVariant,
+    partner_of,
+)
 
 # What an effect on the next player (an opponent) is worth, in points of one's own hand.
 EFFECT_BONUS = {"2": 15, "4": 10, "7": 15}
@@ -52,24 +60,26 @@ class Situation:
 
 def upper_card(cards: Sequence[str], suit: str) -> str:
     """The card that goes down last and whose effect applies: of a pair, the one not of the suit to follow."""
-    return cards[-1] if len(cards) == 1 or suit_of(cards[0]) == suit else cards[0]
+    return cards[-1] if len(cards) == 1 or SUIT_OF[cards[0]] == suit else cards[0]
 
 
 def rate(action: dict, situation: Situation) -> float:
-    """How good a play is for the seat; a draw or an undeclared pair rates below every declared play."""
+    """How good a play is for the seat; a draw or an undeclared pair rates below every declared play.
+    Every step of the hard bot's rollouts rates each legal action, so this reads the cards through the
+    engine's lookup tables rather than slicing their names."""
     if action["type"] == "draw" or action.get("declared") is False:
         return float("-inf")
     cards, hand = action["cards"], situation.hand
-    remaining = [card for card in hand if card not in cards]
-    if not remaining:
-        return float("inf")
+    if len(cards) == len(hand):
+        return float("inf")         # the play empties the hand
     value = float(shed_points(hand, cards, situation.variant))
-    rank = rank_of(upper_card(cards, situation.suit))
+    upper = upper_card(cards, situation.suit)
+    rank = RANK_OF[upper]
     following, behind = situation.next_seat(), situation.next_seat(-1)
     urgency = 2 if situation.hand_sizes[following] <= URGENT else 1
     value += EFFECT_BONUS.get(rank, 0) * urgency
-    new_suit = action.get("suit", suit_of(upper_card(cards, situation.suit)))
-    kept = [card for card in remaining if suit_of(card) == new_suit]
+    new_suit = action.get("suit", SUIT_OF[upper])
+    kept = [card for card in hand if SUIT_OF[card] == new_suit and card not in cards]
     if rank == "6":
         value += AGAIN_BONUS if kept else AGAIN_STUCK
     elif rank == "10":
@@ -77,16 +87,17 @@ def rate(action: dict, situation: Situation) -> float:
         value += REVERSE_BONUS * urgency * ((fewer > 0) - (fewer < 0))
     # The cards kept in the new suit: the more, the likelier a card to follow with; the costlier, the
     # more the next turn can shed (a small tie-break).
-    return value + SUIT_KEPT * len(kept) + 0.01 * sum(CARD_POINTS.get(rank_of(card), 0) for card in kept)
+    return value + SUIT_KEPT * len(kept) + 0.01 * sum(CARD_POINTS.get(RANK_OF[card], 0) for card in kept)
 
 
 def shed_points(hand: Sequence[str], cards: Sequence[str], variant: YashchikiVariant) -> int:
     """The points `cards` take out of the hand's score (games.yashchiki.rules.score_hand): their own,
     and the +50 of the threes if they leave at most one."""
     points = sum(variant.card_points(card) for card in cards)
-    threes = sum(rank_of(card) == "3" for card in hand)
-    if threes > 1 and threes - sum(rank_of(card) == "3" for card in cards) <= 1:
-        points += THREES_BONUS
+    if any(RANK_OF[card] == "3" for card in cards):
+        threes = sum(RANK_OF[card] == "3" for card in hand)
+        if threes > 1 and threes - sum(RANK_OF[card] == "3" for card in cards) <= 1:
+            points += THREES_BONUS
     return points
 
 
