@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +27,14 @@ def puzzle_document(puzzle: MinedPuzzle) -> dict[str, Any]:
     return {field: document[field] for field in FIELDS}
 
 
-def write_puzzles(path: Path, puzzles: list[MinedPuzzle], *, command: str) -> None:
-    """`puzzles` as one game's content file, with the command that mined them."""
+def write_puzzles(path: Path, puzzles: list[MinedPuzzle], *, command: str,
+                  kept: Sequence[dict[str, Any]] = ()) -> None:
+    """`puzzles` as one game's content file, after the puzzle documents `kept` (of the file it adds to), with the
+    commands that mined them all."""
     path.parent.mkdir(parents=True, exist_ok=True)
     # A puzzle a line: the files stay small, and a new mining shows in a diff puzzle by puzzle.
-    lines = ",\n".join(json.dumps(puzzle_document(puzzle), ensure_ascii=False) for puzzle in puzzles)
+    documents = [*kept, *map(puzzle_document, puzzles)]
+    lines = ",\n".join(json.dumps(document, ensure_ascii=False) for document in documents)
     path.write_text(f'{{"mined_by": {json.dumps(command)},\n"puzzles": [\n{lines}\n]}}\n', encoding="utf-8")
 
 

@@ -8,6 +8,10 @@ evaluation, with twice the worlds and another seed, agrees. A puzzle keeps what 
 dealer, the rules and the actions before the decision), the seat, the best action, what every other action
 loses, a theme (puzzles.themes) and the coach's reason. The same view found twice is kept once.
 
+Mined for one theme, only the decisions that could be of it are looked at, every one of them (the theme thins
+them out already, and for a rare theme the games played cost more than the evaluations); a puzzle whose best
+action and runner-up make it another theme is left out.
+
 Everything here is deterministic for a seed: the bots play without a wall-clock deadline and the coach's
 budgets count worlds, not seconds.
 """
@@ -19,6 +23,7 @@ import hashlib
 import json
 import math
 import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,7 +31,7 @@ from games import registry
 from games.bots import BOTS, LEVELS
 from games.coach import Budget, Coach, Evaluation, get_coach
 from games.rules import get_game
-from puzzles.themes import theme_of
+from puzzles.themes import could_be_of_theme, theme_of
 
 # The share of decisions the coach looks at: a game's neighbouring decisions are much alike, and each look
 # costs an evaluation.
@@ -60,16 +65,20 @@ def view_key(view: dict[str, Any]) -> str:
 
 
 def mine(game_key: str, *, count: int, seed: int, preset: str = "standard", budget: Budget | None = None,
-         max_games: int | None = None) -> list[MinedPuzzle]:
+         max_games: int | None = None, theme: str | None = None, known: frozenset[str] = frozenset(),
+         tally: Counter[str] | None = None) -> list[MinedPuzzle]:
     """Up to `count` puzzles of `game_key` under `preset`, from bot games drawn from `seed` (at most `max_games`
-    games, by default as many as it takes)."""
+    games, by default as many as it takes): of `theme` only, when given, and none whose view key is `known`.
+    `tally`, when given, counts the games played and the decisions looked at."""
     found: list[MinedPuzzle] = []
-    seen: set[str] = set()
+    seen: set[str] = set(known)
     rng = random.Random(f"mine-{game_key}-{seed}")
+    tally = Counter() if tally is None else tally
     games = 0
     while len(found) < count and (max_games is None or games < max_games):
         games += 1
-        for puzzle in _puzzles_of_one_game(game_key, preset, rng, budget):
+        tally["games"] += 1
+        for puzzle in _puzzles_of_one_game(game_key, preset, rng, budget, theme, tally):
             if puzzle.view_key not in seen:
                 seen.add(puzzle.view_key)
                 found.append(puzzle)
@@ -78,8 +87,8 @@ def mine(game_key: str, *, count: int, seed: int, preset: str = "standard", budg
     return found
 
 
-def _puzzles_of_one_game(game_key: str, preset: str, rng: random.Random, budget: Budget | None
-                         ) -> Iterator[MinedPuzzle]:
+def _puzzles_of_one_game(game_key: str, preset: str, rng: random.Random, budget: Budget | None, theme: str | None,
+                         tally: Counter[str]) -> Iterator[MinedPuzzle]:
     engine, coach = get_game(game_key), get_coach(game_key)
     budget = budget or Budget(worlds=coach.budget.worlds)
     players = registry.engine(game_key).table_size   # each game's usual table
@@ -91,17 +100,21 @@ def _puzzles_of_one_game(game_key: str, preset: str, rng: random.Random, budget:
     while not state.is_over:
         seat, legal = state.current_player, state.legal_actions()
         view = state.view(seat)
-        if len(legal) > 1 and rng.random() < LOOK_SHARE:
+        if len(legal) > 1 and (rng.random() < LOOK_SHARE if theme is None
+                               else could_be_of_theme(game_key, view, coach.candidates(view, legal), theme)):
+            tally["looked"] += 1
             solution = _clear_solution(coach, view, legal, f"{game_seed}-{len(actions)}", budget)
             if solution is not None:
                 best, evaluation = solution
-                yield MinedPuzzle(
+                puzzle = MinedPuzzle(
                     game_key=game_key, preset=preset, players=players, seed=game_seed, dealer=dealer,
                     actions=tuple(actions), seat=seat, best=best.action,
                     losses=tuple((other.action, round(evaluation.loss(other.action)[0], 3))
                                  for other in evaluation.values[1:]),
                     unit=evaluation.unit, theme=theme_of(game_key, view, best.action, evaluation.values[1].action),
                     reason=evaluation.reason.to_dict() if evaluation.reason else None, view_key=view_key(view))
+                if theme is None or puzzle.theme == theme:
+                    yield puzzle
         decision = bots[seat].decide(view, legal, random.Random(f"{game_seed}-{len(actions)}"))
         state = state.apply(decision.action)
         actions.append(decision.action)

@@ -8,6 +8,7 @@ them.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from games import registry
@@ -22,3 +23,12 @@ def theme_of(game_key: str, view: dict[str, Any], best: dict, runner_up: dict) -
     if rule is None:
         raise ValueError(f"The game '{game_key}' has no puzzle themes.")
     return rule(view, best, runner_up)
+
+
+def could_be_of_theme(game_key: str, view: dict[str, Any], candidates: list[dict], theme: str) -> bool:
+    """Whether the decision `view` shows, among `candidates`, can be of `theme` whichever candidate turns out best
+    and which next best: the game's own rule over every ordered pair, so that mining for a theme skips, before any
+    evaluation, a decision that cannot be of it (a few hundred cheap calls at most, against an evaluation's
+    thousands of playouts)."""
+    return any(theme_of(game_key, view, best, runner_up) == theme
+               for best, runner_up in itertools.permutations(candidates, 2))
