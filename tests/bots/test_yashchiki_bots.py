@@ -96,11 +96,23 @@ def test_a_pair_is_declared(level):
     assert decision.reason.key == "pair"
 
 
+def test_hard_declares_a_pair_that_leaves_one_card():
+    # A pair of aces sheds no points, but three cards down to one may go out at the next turn: played out to
+    # the end of the deal such a pair is worth far more than the ace alone, which the medium rating cannot see.
+    state = table("4S AC AH", "2C 3C 4C", "5C 6D 7D", "8C 10C JC", upcard="QC")
+    view, legal = state.view(0), state.legal_actions()
+    assert hard.HardBot().habit(view, legal).action == play("AC", "AH", declared=True)
+    assert decide(state, "hard").action == play("AC", "AH", declared=True)
+
+
 @pytest.mark.parametrize("level", SMART)
 def test_a_second_three_is_shed_but_a_lone_three_is_kept(level):
-    # Two threes cost 3 + 3 + 50: shed one of them before a jack. One three costs 3: the jack goes first.
+    # Two threes cost 3 + 3 + 50: shed one of them before a jack (the hard bot declares them both, leaving
+    # one card; played out to the deal's end the pair and the single three come out alike). One three
+    # costs 3: the jack goes first.
     two_threes = table("3H 3S JH", "2C 3C 4C", "5C 6D 7D", "8C 9C 10C", upcard="QH")
-    assert decide(two_threes, level).action == play("3H")
+    shed = play("3H") if level == "medium" else play("3H", "3S", declared=True)
+    assert decide(two_threes, level).action == shed
     one_three = table("3H 2S JH", "4S 3C 4C", "5C 6D 7D", "8C 9C 10C", upcard="QH")
     assert decide(one_three, level).action == play("JH")
 
