@@ -1,12 +1,11 @@
-"""What the coach costs and how it judges: whole games between random (easy) and hard bots, every decision of
-every seat evaluated from that seat's view and the move played judged. Pure Python; `manage.py bench_coach`
-prints it.
+"""What the coach costs and how it judges: whole games between random (easy) and hard bots, every decision of every seat
+evaluated from that seat's view and the move played judged. Pure Python; `manage.py bench_coach` prints it.
 
-The line-up alternates easy and hard seats, so that both kinds of player meet the same deals. A fair coach
-marks the random player's moves as mistakes far more often than the hard bot's (the goal: at least 3x). The bots
-play without the decision deadline (as `arena --no-deadline`): the hard bots spend their whole work budgets however
-busy the machine is, so the games, and the coach's verdicts on them, depend on the seed alone; the times printed
-are the coach's own.
+The line-up alternates easy and hard seats, so that both kinds of player meet the same deals. A fair coach marks the
+random player's moves as mistakes far more often than the hard bot's (the goal: at least 4x, with at least 20% of the
+random player's decisions mistakes). The bots play without the decision deadline (as `arena --no-deadline`): the hard
+bots spend their whole work budgets however busy the machine is, so the games, and the coach's verdicts on them,
+depend on the seed alone; the times printed are the coach's own.
 """
 
 from __future__ import annotations

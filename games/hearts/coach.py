@@ -60,7 +60,8 @@ With habits in every seat (`manage.py bench_coach hearts --games 30 --reviews 0`
 and 1,334 decisions): 20.5% and 20.3% of the random player's moves are mistakes (12% and 16%
 inaccuracies), 1.3% and 1.1% of the hard bot's (its rollouts still expect random players to blunder):
 16x and 19x. Mean 40 ms, p95 115 ms a decision with the machine's load at 8 (the whole run's CPU time:
-20 ms a decision).
+20 ms a decision). Against the hard bot that then kept to its habit unless another card was clearly better, the
+random player meets other positions: 15.1% and 17.5% (docs/coach.md).
 """
 
 from __future__ import annotations

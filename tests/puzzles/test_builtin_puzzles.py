@@ -30,15 +30,7 @@ def test_every_game_has_its_built_in_set_with_each_puzzle_once(game_key):
     assert {document["theme"] for document in puzzles} <= set(THEMES[game_key])
 
 
-# Short of BUILT_IN_PER_THEME still, as mining goes on: a Hearts pass whose best beats all of the hard bot's some
-# 20 candidate passes by 3 points is about one pass in 500 (issue 31). Strict: the test fails once there are enough.
-STILL_SHORT = {("hearts", "the-pass")}
-
-
-@pytest.mark.parametrize(("game_key", "theme"), [
-    pytest.param(game_key, theme, marks=[pytest.mark.xfail(strict=True, reason="still being mined")]
-                 if (game_key, theme) in STILL_SHORT else [])
-    for game_key in GAMES for theme in THEMES[game_key]])
+@pytest.mark.parametrize(("game_key", "theme"), [(game_key, theme) for game_key in GAMES for theme in THEMES[game_key]])
 def test_every_theme_of_every_game_has_its_built_in_puzzles(game_key, theme):
     puzzles = [document for document in DOCUMENTS if document["game_key"] == game_key and document["theme"] == theme]
     assert len(puzzles) >= BUILT_IN_PER_THEME
