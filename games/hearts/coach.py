@@ -74,7 +74,7 @@ from typing import Any
 from games.bots.base import Reason
 from games.coach.base import ActionValue, Budget, Coach, Evaluation, Thresholds
 from games.hearts.bots.evidence import pass_reason
-from games.hearts.bots.hard import MOON_ALERT, MOON_MARGIN, PASS_POOL, HardBot, distinct_cards
+from games.hearts.bots.hard import MOON_ALERT, MOON_MARGIN, PASS_POOL, HardBot, distinct_cards, representative
 from games.hearts.bots.knowledge import PASS_OFFSETS, DealKnowledge
 from games.hearts.bots.passing import heuristic_pass, pass_motive, pass_pool
 from games.hearts.bots.playout import ALL_POINTS, Hand, card_code, card_number, cost, hand_of, play_out
@@ -263,14 +263,8 @@ class HeartsCoach(Coach):
         if view["phase"] != "play":
             return {}
         numbers = sorted(knowledge.hand_cards)
-        distinct = set(distinct_cards(numbers, knowledge))
-        classes: dict[str, int] = {}
-        stand_in = -1
-        for number in numbers:
-            if number in distinct:
-                stand_in = number
-            classes[card_code(number)] = stand_in
-        return classes
+        distinct = distinct_cards(numbers, knowledge)
+        return {card_code(number): representative(number, distinct) for number in numbers}
 
 
 def _numbers(legal_actions: list[dict]) -> list[int]:
