@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 
 from games.bots import BOTS
 from games.coach import get_coach
+from games.coach.base import same_action
 from games.narration import narrator_for
 from games.narration.coach import (
     every_other_move_sentence,
@@ -150,9 +151,13 @@ def wrong_answer_words(puzzle: Puzzle, position, action: dict, stored_loss: floa
         return [move_loss_sentence(puzzle.unit, stored_loss, language, learner)]
     words = [move_loss_sentence(puzzle.unit, best.value - played.value, language, learner),
              played_and_best_figures(puzzle.unit, played.value, best.value, language, learner)]
-    if puzzle.reason:
+    # The reason cites this evaluation's figures where it has one for the puzzle's best move: the figures the
+    # puzzle was mined with (another budget, other deals) would sit beside this evaluation's count of deals.
+    live_reason = evaluation.reason is not None and same_action(evaluation.best.action, puzzle.best)
+    reason = evaluation.reason.to_dict() if live_reason else puzzle.reason
+    if reason:
         words.append(gettext("Why the best move is better: %(reason)s")
-                     % {"reason": learner.narrator.reason(puzzle.reason, puzzle.seat)})
+                     % {"reason": learner.narrator.reason(reason, puzzle.seat)})
     risk = risk_sentence(puzzle.unit, played.outcomes, best.outcomes, learner)
     return [*words, risk] if risk else words
 
