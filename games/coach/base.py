@@ -18,14 +18,13 @@ Deterministic for a seed; the budget bounds the number of worlds (and, optionall
 from __future__ import annotations
 
 import dataclasses
-import math
 import random
 import time
-from collections.abc import Sequence
 from typing import Any
 
 from games.bots import get_bot
 from games.bots.base import Reason
+from games.bots.paired import paired_difference
 
 # How many standard errors of the paired differences a loss must exceed to count as a real loss.
 NOISE_Z = 2.0
@@ -172,18 +171,6 @@ class Coach:
         if clear and mean > self.thresholds.inaccuracy:
             return Verdict("inaccuracy", mean, evaluation.best.action)
         return Verdict("good", mean, None)
-
-
-def paired_difference(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
-    """The mean of first[i] - second[i] and its standard error (0 for fewer than two pairs)."""
-    differences = [a - b for a, b in zip(first, second, strict=True)]
-    if not differences:
-        return 0.0, 0.0
-    mean = sum(differences) / len(differences)
-    if len(differences) < 2:
-        return mean, 0.0
-    variance = sum((difference - mean) ** 2 for difference in differences) / (len(differences) - 1)
-    return mean, math.sqrt(variance / len(differences))
 
 
 def same_action(first: dict, second: dict) -> bool:

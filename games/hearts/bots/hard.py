@@ -34,6 +34,7 @@ import random
 from typing import Any
 
 from games.bots.base import Bot, Deadline, Decision, Reason
+from games.bots.paired import paired_difference
 from games.hearts.bots.knowledge import PASS_OFFSETS, DealKnowledge
 from games.hearts.bots.medium import heuristic_play, pass_decision
 from games.hearts.bots.moon import moon_decision
@@ -264,18 +265,6 @@ def clearly_better(costs: list[float], other: list[float], z: float) -> bool:
     standard errors of the paired differences."""
     mean, error = paired_difference(costs, other)
     return mean < -z * error
-
-
-def paired_difference(costs: list[float], other: list[float]) -> tuple[float, float]:
-    """The mean difference of two cards' costs on the deals both were played on (the first ones) and its
-    standard error."""
-    differences = [mine - theirs for mine, theirs in zip(costs, other, strict=False)]
-    count = len(differences)
-    mean = sum(differences) / count
-    if count < 2:
-        return mean, math.inf
-    spread = math.sqrt(sum((difference - mean) ** 2 for difference in differences) / (count - 1))
-    return mean, spread / math.sqrt(count)
 
 
 def representative(number: int, candidates: list[int]) -> int:
