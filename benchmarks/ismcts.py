@@ -41,9 +41,8 @@ import time
 from collections.abc import Sequence
 
 from benchmarks.arena import mean_interval
-from games.bots import get_bot
+from games.hearts.engine import ENGINE as HEARTS_ENGINE
 from games.hearts.rules import DECK, DECK_INDEX, PASS_OFFSET, PLAYERS, HeartsVariant
-from games.rules import get_game
 
 # OpenSpiel's first chance outcome for each of our pass directions.
 DIRECTION_OUTCOMES = {"none": 0, **PASS_OFFSET}
@@ -138,10 +137,11 @@ def compare(deals: int, seed: int, simulations: int, preset: str = "standard") -
     ValueError for rules it cannot play."""
     import pyspiel
 
-    game = get_game("hearts")
+    # A Hearts-only benchmark: the game comes from the Hearts package's declaration, not by its key.
+    game = HEARTS_ENGINE.rules
     variant = game.variant(preset)
     parameters = openspiel_parameters(variant)
-    openspiel = pyspiel.load_game("hearts", parameters)
+    openspiel = pyspiel.load_game(HEARTS_ENGINE.openspiel_game, parameters)
     seeds = random.Random(seed)
     hard_points, ismcts_points, differences = [], [], []
     card_ms: dict[str, list[float]] = {"hard": [], "ismcts": []}
@@ -179,10 +179,11 @@ def _side(label: str, points: list[float], times: list[float]) -> Side:
 
 
 def play_deal(pyspiel, openspiel, start, direction: str, hard_seats: Sequence[int], simulations: int,
-              seed: int) -> PlayedDeal:
-    """One play of a deal from our engine's `start` (the deal's first state): our hard bot on `hard_seats`, ISMCTS
-    on the others, both engines in lockstep. Raises Disagreement if they part."""
-    hard_bot = get_bot("hearts", "hard", decision_seconds=math.inf)
+              seed: int, hard_bot=None) -> PlayedDeal:
+    """One play of a deal from our engine's `start` (the deal's first state): our hard bot (`hard_bot`, by default
+    one without a deadline) on `hard_seats`, ISMCTS on the others, both engines in lockstep. Raises Disagreement if
+    they part."""
+    hard_bot = hard_bot or HEARTS_ENGINE.bots["hard"](decision_seconds=math.inf)
     rng = random.Random(seed)
     ismcts = pyspiel.ISMCTSBot(seed, pyspiel.RandomRolloutEvaluator(1, seed), UCT_C, simulations, -1,
                                pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)

@@ -126,11 +126,10 @@ def test_a_deal_in_lockstep_with_the_hard_bot_seeing_only_its_view(pyspiel, monk
             views.append(view)
             return self.bot.decide(view, legal, rng)
 
-    monkeypatch.setattr(ismcts, "get_bot", lambda *args, **kwargs: Recording())
     variant = GAME.variant("standard")
     openspiel = pyspiel.load_game("hearts", openspiel_parameters(variant))
     start = GAME.new_game(4, seed=7, variant=lockstep_variant(variant, direction), dealer=ismcts.DEALER)
-    played = ismcts.play_deal(pyspiel, openspiel, start, direction, (1, 3), simulations=5, seed=4)
+    played = ismcts.play_deal(pyspiel, openspiel, start, direction, (1, 3), simulations=5, seed=4, hard_bot=Recording())
     assert sum(played.points) in (26, 78)
     assert len(played.card_ms["hard"]) == len(played.card_ms["ismcts"]) == 26
     # The passes and 26 cards, each decided from the deciding seat's own view.
