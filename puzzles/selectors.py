@@ -13,7 +13,6 @@ from django.utils.translation import gettext
 
 from games.bots import BOTS
 from games.coach import get_coach
-from games.coach.base import same_action
 from games.narration import narrator_for
 from games.narration.coach import (
     every_other_move_sentence,
@@ -153,8 +152,8 @@ def wrong_answer_words(puzzle: Puzzle, position, action: dict, stored_loss: floa
              played_and_best_figures(puzzle.unit, played.value, best.value, language, learner)]
     # The reason cites this evaluation's figures where it has one for the puzzle's best move: the figures the
     # puzzle was mined with (another budget, other deals) would sit beside this evaluation's count of deals.
-    live_reason = evaluation.reason is not None and same_action(evaluation.best.action, puzzle.best)
-    reason = evaluation.reason.to_dict() if live_reason else puzzle.reason
+    live_reason = evaluation.reason_for(puzzle.best)
+    reason = live_reason.to_dict() if live_reason is not None else puzzle.reason
     if reason:
         words.append(gettext("Why the best move is better: %(reason)s")
                      % {"reason": learner.narrator.reason(reason, puzzle.seat)})

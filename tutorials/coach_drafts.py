@@ -27,8 +27,9 @@ from typing import Any
 from django.conf import settings
 from django.utils import translation
 
+from games.bots.paired import paired_difference
 from games.coach import get_coach
-from games.coach.base import NOISE_Z, ActionValue, Evaluation, paired_difference, same_action
+from games.coach.base import NOISE_Z, ActionValue, Evaluation, same_action
 from games.coach.review import decision_seed
 from games.narration import narrator_for
 from games.narration.coach import against_the_answer_sentence
@@ -118,9 +119,10 @@ def _comparison(loss: float, error: float) -> str:
 def _reasons(evaluation: Evaluation, right: ActionValue, narrators: dict, seat: int) -> dict[str, str]:
     """Why the right move is better, per language: the hard bot's reason, told of the learner, where the coach
     values the right move best and the bot's reason says why; else ""."""
-    if evaluation.reason is None or not same_action(evaluation.best.action, right.action):
+    reason = evaluation.reason_for(right.action)
+    if reason is None:
         return dict.fromkeys(narrators, "")
-    return {language: narrator.reason(evaluation.reason.to_dict(), seat) for language, narrator in narrators.items()}
+    return {language: narrator.reason(reason.to_dict(), seat) for language, narrator in narrators.items()}
 
 
 def _draft(unit: str, valued: ActionValue, right: ActionValue, comparison: str, mover: Mover, why: str) -> str:

@@ -73,6 +73,11 @@ class Evaluation:
     def value_of(self, action: dict) -> ActionValue:
         return next(value for value in self.values if same_action(value.action, action))
 
+    def reason_for(self, action: dict) -> Reason | None:
+        """The public facts behind `action`, when it is this evaluation's best move (the reason says why the best
+        is best, with this evaluation's figures); None otherwise or without a reason."""
+        return self.reason if self.reason is not None and same_action(self.best.action, action) else None
+
     def loss(self, action: dict) -> tuple[float, float]:
         """How much `action` loses against the best action, and the standard error of that loss."""
         return paired_difference(self.best.outcomes, self.value_of(action).outcomes)
